@@ -1,0 +1,61 @@
+"""klondike-widget: Klondike solitaire to play, solve and teach in a notebook.
+
+The engine (cards, rules, state, moves, game, deals, notation, render) is pure Python and importing
+this package loads no ipywidgets, anywidget or traitlets: the widget class is imported lazily.
+
+>>> from klondike_widget import Game
+>>> Game.new(deal=42, draw=3).deal_number
+42
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from klondike_widget import deals
+from klondike_widget.cards import card_name, card_symbol, parse_card
+from klondike_widget.errors import (
+    IllegalMoveError,
+    InvalidGameError,
+    InvalidMoveError,
+    InvalidStateError,
+)
+from klondike_widget.game import Game
+from klondike_widget.moves import Move, MoveKind
+from klondike_widget.rules import Rules
+from klondike_widget.state import GameState
+
+if TYPE_CHECKING:
+    from klondike_widget.widget import KlondikeWidget
+
+__all__ = [
+    "Game",
+    "GameState",
+    "Move",
+    "MoveKind",
+    "Rules",
+    "deals",
+    "card_name",
+    "card_symbol",
+    "parse_card",
+    "IllegalMoveError",
+    "InvalidGameError",
+    "InvalidMoveError",
+    "InvalidStateError",
+    "KlondikeWidget",
+]
+
+__version__ = "0.1.0"
+
+_LAZY = {"KlondikeWidget": ("klondike_widget.widget", "KlondikeWidget")}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        module_name, attr = _LAZY[name]
+        value = getattr(importlib.import_module(module_name), attr)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'klondike_widget' has no attribute {name!r}")
