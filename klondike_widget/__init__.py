@@ -26,28 +26,37 @@ from klondike_widget.rules import Rules
 from klondike_widget.state import GameState
 
 if TYPE_CHECKING:
+    from klondike_widget.solver import Limit, SolveResult, Status, hint, solve
     from klondike_widget.widget import KlondikeWidget
 
 __all__ = [
     "Game",
     "GameState",
-    "Move",
-    "MoveKind",
-    "Rules",
-    "deals",
-    "card_name",
-    "card_symbol",
-    "parse_card",
     "IllegalMoveError",
     "InvalidGameError",
     "InvalidMoveError",
     "InvalidStateError",
     "KlondikeWidget",
+    "Move",
+    "MoveKind",
+    "Rules",
+    "card_name",
+    "card_symbol",
+    "deals",
+    "parse_card",
 ]
 
 __version__ = "0.1.0"
 
-_LAZY = {"KlondikeWidget": ("klondike_widget.widget", "KlondikeWidget")}
+# Loaded on first use, so that importing the engine loads neither ipywidgets nor numba.
+_LAZY = {
+    "KlondikeWidget": ("klondike_widget.widget", "KlondikeWidget"),
+    "solve": ("klondike_widget.solver", "solve"),
+    "hint": ("klondike_widget.solver", "hint"),
+    "Limit": ("klondike_widget.solver", "Limit"),
+    "Status": ("klondike_widget.solver", "Status"),
+    "SolveResult": ("klondike_widget.solver", "SolveResult"),
+}
 
 
 def __getattr__(name: str) -> Any:

@@ -42,10 +42,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_DEAL_NUMBER",
-    "shuffled_deck",
     "deal",
-    "random_deal_number",
     "from_solvitaire",
+    "random_deal_number",
+    "shuffled_deck",
     "state_from_solvitaire",
     "to_solvitaire",
 ]
@@ -166,7 +166,8 @@ def state_from_solvitaire(data: Mapping[str, Any], rules: Rules | None = None) -
     for i, pile in enumerate(piles):
         if not isinstance(pile, list):
             raise InvalidStateError(f"Solvitaire deal: tableau pile {i + 1} must be a list")
-        cards, down = [], 0
+        cards: list[int] = []
+        down = 0
         for card_text in pile:
             card, up = _sv_card(card_text, f"tableau pile {i + 1}")
             if not up:
@@ -225,7 +226,7 @@ def to_solvitaire(state: GameState) -> dict[str, Any]:
     out: dict[str, Any] = {
         "tableau piles": [
             [_sv_name(c, i >= down) for i, c in enumerate(col)]
-            for col, down in zip(state.columns, state.face_down)
+            for col, down in zip(state.columns, state.face_down, strict=False)
         ],
         "stock": [_sv_name(c) for c in state.stock],
     }
@@ -262,4 +263,3 @@ def parse_deal_numbers(text: str) -> list[int]:
     if not numbers:
         raise ValueError(f"no deal numbers in {text!r}")
     return sorted(numbers)
-

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["InvalidMoveError", "IllegalMoveError", "InvalidStateError", "InvalidGameError"]
+__all__ = ["IllegalMoveError", "InvalidGameError", "InvalidMoveError", "InvalidStateError"]
 
 
 class InvalidMoveError(ValueError):

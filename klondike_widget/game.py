@@ -41,7 +41,7 @@ from klondike_widget.notation import state_from_dict, state_to_dict
 from klondike_widget.rules import Rules
 from klondike_widget.state import GameState
 
-__all__ = ["Game", "SAVE_FORMAT", "SAVE_VERSION"]
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game"]
 
 SAVE_FORMAT = "klondike-widget/game"
 SAVE_VERSION = 1
@@ -243,14 +243,19 @@ class Game:
         if not isinstance(data, dict):
             raise InvalidGameError("a saved game is a JSON object")
         if data.get("format") != SAVE_FORMAT:
-            raise InvalidGameError(f"not a saved klondike-widget game (format {data.get('format')!r})")
+            raise InvalidGameError(
+                f"not a saved klondike-widget game (format {data.get('format')!r})"
+            )
         if data.get("version") != SAVE_VERSION:
             raise InvalidGameError(
-                f"unknown saved-game version {data.get('version')!r} (this version reads {SAVE_VERSION})"
+                f"unknown saved-game version {data.get('version')!r} "
+                f"(this version reads {SAVE_VERSION})"
             )
         expected = {"format", "version", "deal", "start", "moves", "redo", "moves_count"}
         if set(data) != expected:
-            raise InvalidGameError(f"saved game: keys must be {sorted(expected)}, got {sorted(data)}")
+            raise InvalidGameError(
+                f"saved game: keys must be {sorted(expected)}, got {sorted(data)}"
+            )
         try:
             start = state_from_dict(data["start"])
         except InvalidStateError as exc:
@@ -331,4 +336,3 @@ def _play_saved(game: Game, text: str, where: str) -> None:
         game.play(Move.parse(text))
     except (InvalidMoveError, IllegalMoveError) as exc:
         raise InvalidGameError(f"saved game: {where} ({text!r}): {exc}") from None
-

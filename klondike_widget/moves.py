@@ -51,14 +51,15 @@ from klondike_widget.errors import IllegalMoveError, InvalidMoveError
 from klondike_widget.state import NUM_COLUMNS, GameState
 
 __all__ = [
-    "MoveKind",
-    "Move",
+    "ALL_MOVES",
     "LegalMoves",
-    "generate_moves",
-    "why_illegal",
+    "Move",
+    "MoveKind",
     "apply_move",
     "apply_unchecked",
+    "generate_moves",
     "parse_move_in",
+    "why_illegal",
 ]
 
 
@@ -198,9 +199,25 @@ t3-f, t3-t6, t3:4-t6, fh-t3)
         return move
 
 
+_ALL_HOME = (RANKS, RANKS, RANKS, RANKS)
 _DRAW = Move(_K.DRAW)
 _RECYCLE = Move(_K.RECYCLE)
 _WASTE_TO_FOUNDATION = Move(_K.WASTE_TO_FOUNDATION)
+# Every move built once, looked up by index in the hot paths (target index last).
+# ``_COLUMN_TO[source][count - 1][target]``; a column's own index holds a placeholder that the
+# generator never reaches (it skips the source column).
+_WASTE_TO = tuple(Move(_K.WASTE_TO_COLUMN, 0, t) for t in range(NUM_COLUMNS))
+_COLUMN_TO_FOUNDATION = tuple(Move(_K.COLUMN_TO_FOUNDATION, s) for s in range(NUM_COLUMNS))
+_COLUMN_TO: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
+    tuple(
+        tuple(Move(_K.COLUMN_TO_COLUMN, s, t, n) if t != s else _DRAW for t in range(NUM_COLUMNS))
+        for n in range(1, RANKS + 1)
+    )
+    for s in range(NUM_COLUMNS)
+)
+_FOUNDATION_TO = tuple(
+    tuple(Move(_K.FOUNDATION_TO_COLUMN, u, t) for t in range(NUM_COLUMNS)) for u in range(4)
+)
 
 _MOVE_RE = re.compile(
     r"^(?:(?P<draw>s)|(?P<recycle>r)"
@@ -274,7 +291,10 @@ def _placement_problem(card: int, state: GameState, column: int) -> str | None:
     if _fits_column(card, top):
         return None
     if top is None:
-        return f"only a King or a run headed by a King may go to an empty column, not {card_symbol(card)}"
+        return (
+            "only a King or a run headed by a King may go to an empty column, "
+            f"not {card_symbol(card)}"
+        )
     return (
         f"{card_symbol(card)} cannot go on {card_symbol(top)} in column {column + 1}: "
         "a card goes on one rank higher of the other colour"
@@ -288,6 +308,8 @@ def why_illegal(state: GameState, move: Move) -> str | None:
     >>> why_illegal(deal(1), Move.recycle())
     'the stock is not empty: tap it instead of recycling'
     """
+    if state.is_won:
+        return "the game is won: all 52 cards are on the foundations"
     kind = move.kind
     if kind is _K.DRAW:
         return None if state.stock else "the stock is empty: turn the waste over instead"
@@ -347,25 +369,34 @@ def generate_moves(state: GameState) -> Iterator[Move]:
 
     Order: waste to foundation, waste to columns, columns to foundations, column to column
     (single cards first, then longer runs), foundation to columns, then the stock tap or recycle.
+    A won position has no moves: the game is over.
 
     >>> from klondike_widget.deals import deal
     >>> [str(m) for m in generate_moves(deal(2))]
     ['t4-f', 't6-f', 't3-t2', 't4-t1', 's']
     """
+    return iter(legal_move_list(state))
+
+
+def legal_move_list(state: GameState) -> list[Move]:
+    """The legal moves of ``state`` as a new list (the order of :func:`generate_moves`)."""
+    found = state.foundations
+    out: list[Move] = []
+    if found == _ALL_HOME:
+        return out
     columns = state.columns
     face_down = state.face_down
-    found = state.foundations
     tops = [col[-1] if col else -1 for col in columns]
     empties = [t for t in range(NUM_COLUMNS) if tops[t] < 0]
     if state.waste:
         card = state.waste[-1]
         if found[CARD_SUIT[card]] == CARD_RANK[card]:
-            yield _WASTE_TO_FOUNDATION
-        yield from _onto_columns(card, tops, empties, _K.WASTE_TO_COLUMN, 0, -1, 1)
+            out.append(_WASTE_TO_FOUNDATION)
+        _onto_columns(out, card, tops, empties, _WASTE_TO, -1)
     for s in range(NUM_COLUMNS):
         card = tops[s]
         if card >= 0 and found[CARD_SUIT[card]] == CARD_RANK[card]:
-            yield Move(_K.COLUMN_TO_FOUNDATION, s)
+            out.append(_COLUMN_TO_FOUNDATION[s])
     for s in range(NUM_COLUMNS):
         col = columns[s]
         n = len(col)
@@ -373,7 +404,7 @@ def generate_moves(state: GameState) -> Iterator[Move]:
         i = n - 1
         while i >= down:
             card = col[i]
-            yield from _onto_columns(card, tops, empties, _K.COLUMN_TO_COLUMN, s, s, n - i)
+            _onto_columns(out, card, tops, empties, _COLUMN_TO[s][n - i - 1], s)
             if i > down and col[i - 1] not in STACKS_ON[card]:
                 break
             i -= 1
@@ -381,31 +412,31 @@ def generate_moves(state: GameState) -> Iterator[Move]:
         for suit in range(4):
             height = found[suit]
             if height:
-                yield from _onto_columns(
-                    suit * RANKS + height - 1, tops, empties, _K.FOUNDATION_TO_COLUMN, suit, -1, 1
+                _onto_columns(
+                    out, suit * RANKS + height - 1, tops, empties, _FOUNDATION_TO[suit], -1
                 )
     if state.stock:
-        yield _DRAW
+        out.append(_DRAW)
     elif state.waste:
-        yield _RECYCLE
+        out.append(_RECYCLE)
+    return out
 
 
 def _onto_columns(
+    out: list[Move],
     card: int,
     tops: list[int],
     empties: list[int],
-    kind: MoveKind,
-    source: int,
+    by_target: tuple[Move, ...],
     skip: int,
-    count: int,
-) -> Iterator[Move]:
+) -> None:
     targets = STACKS_ON[card]
     for t in range(NUM_COLUMNS):
         if t != skip and tops[t] in targets:
-            yield Move(kind, source, t, count)
-    if CARD_RANK[card] == KING and empties:
+            out.append(by_target[t])
+    if empties and CARD_RANK[card] == KING:
         for t in empties:
-            yield Move(kind, source, t, count)
+            out.append(by_target[t])
 
 
 class LegalMoves:
@@ -522,3 +553,15 @@ def _raise(found: tuple[int, ...], card: int) -> tuple[int, ...]:
     new = list(found)
     new[CARD_SUIT[card]] += 1
     return tuple(new)
+
+
+#: Every well-formed move (legal somewhere or not): a brute-force reference for generators.
+ALL_MOVES: tuple[Move, ...] = (
+    _DRAW,
+    _RECYCLE,
+    _WASTE_TO_FOUNDATION,
+    *_WASTE_TO,
+    *_COLUMN_TO_FOUNDATION,
+    *(m for s in range(NUM_COLUMNS) for row in _COLUMN_TO[s] for m in row if m is not _DRAW),
+    *(m for row in _FOUNDATION_TO for m in row),
+)

@@ -59,6 +59,7 @@ class Rules:
         """
         if not isinstance(data, dict) or set(data) != {"draw", "foundation_to_tableau"}:
             raise ValueError(
-                f"rules must be an object with keys 'draw' and 'foundation_to_tableau', not {data!r}"
+                "rules must be an object with keys 'draw' and 'foundation_to_tableau', "
+                f"not {data!r}"
             )
         return cls(draw=data["draw"], foundation_to_tableau=data["foundation_to_tableau"])

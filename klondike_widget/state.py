@@ -27,7 +27,7 @@ from klondike_widget.rules import Rules
 if TYPE_CHECKING:
     from klondike_widget.moves import LegalMoves, Move
 
-__all__ = ["GameState", "NUM_COLUMNS"]
+__all__ = ["NUM_COLUMNS", "GameState"]
 
 NUM_COLUMNS = 7
 
@@ -56,7 +56,7 @@ class GameState:
         If the position cannot occur (see :meth:`validate`).
     """
 
-    __slots__ = ("columns", "face_down", "stock", "waste", "foundations", "rules", "_hash")
+    __slots__ = ("_hash", "columns", "face_down", "foundations", "rules", "stock", "waste")
 
     columns: tuple[Cards, ...]
     face_down: tuple[int, ...]
@@ -140,7 +140,7 @@ class GameState:
             )
         if len(self.foundations) != 4:
             raise InvalidStateError(f"a position has 4 foundations, got {len(self.foundations)}")
-        for i, (col, down) in enumerate(zip(self.columns, self.face_down)):
+        for i, (col, down) in enumerate(zip(self.columns, self.face_down, strict=False)):
             if down < 0 or (col and down >= len(col)) or (not col and down != 0):
                 raise InvalidStateError(
                     f"column {i + 1}: {down} face-down cards under {len(col)} cards "
