@@ -37,13 +37,18 @@ __all__ = [
     "InvalidMoveError",
     "InvalidStateError",
     "KlondikeWidget",
+    "Limit",
     "Move",
     "MoveKind",
     "Rules",
+    "SolveResult",
+    "Status",
     "card_name",
     "card_symbol",
     "deals",
+    "hint",
     "parse_card",
+    "solve",
 ]
 
 __version__ = "0.1.0"
