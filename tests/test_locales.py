@@ -24,7 +24,7 @@ from klondike_widget.i18n import (
 
 LOCALES = ("ar", "en", "pl", "tr")
 REPO = Path(__file__).resolve().parent.parent
-SEEDS = Path("/work/shared/seeds")
+SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 
 # The contract the widget relies on (documented in klondike_widget/i18n.py). Plural families
 # are listed by base name with a trailing "_*".
