@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Run the whole klondike-widget suite (assumes `pip install -e ".[test]"` and /usr/bin/chromium;
-# `bash .ci/run` installs both and then runs this script).
+# Install what the tests need (scripts/install.sh: Debian's chromium when missing, then
+# `pip install -e ".[test]"`) and run the whole klondike-widget suite. Set KW_SKIP_INSTALL=1 to
+# skip the install step on a machine that already has everything.
 #
 # Steps, in order: ruff check, ruff format --check, mypy (strict, the package), then ONE pytest
 # run over tests/ (unit + real-browser ui tests), the package's doctests and, with --nbval-lax,
@@ -15,6 +16,10 @@ PY="${PYTHON:-python}"
 command -v "$PY" >/dev/null 2>&1 || PY=python3
 ART=test-artifacts
 mkdir -p "$ART"
+
+if [ "${KW_SKIP_INSTALL:-0}" != "1" ]; then
+    bash scripts/install.sh || { echo "scripts/install.sh failed" >&2; exit 1; }
+fi
 
 declare -a results=()
 failed=0
