@@ -225,7 +225,9 @@ def test_same_keys_and_placeholders_as_english(code: str) -> None:
 
 
 def test_english_has_every_key_the_widget_needs_and_no_other() -> None:
-    assert schema("en") == WIDGET_KEYS
+    # "notebook.*" keys belong to the rules notebook (klondike_widget/lessons.py, its own tests).
+    widget = {k: v for k, v in schema("en").items() if not k.startswith("notebook.")}
+    assert widget == WIDGET_KEYS
 
 
 @pytest.mark.parametrize("code", LOCALES)
