@@ -547,7 +547,7 @@ def state_svg(
         f"{state.cards_on_foundations} of 52 cards on the foundations"
     )
     p.add(
-        f'<svg xmlns="{_SVG_NS}" xmlns:xlink="{_XLINK_NS}" id="{prefix}" '
+        f'<svg xmlns="{_SVG_NS}" xmlns:xlink="{_XLINK_NS}" id="{prefix}" direction="ltr" '
         f'width="{_n(BOARD_W * scale)}" height="{_n(height * scale)}" '
         f'viewBox="0 0 {_n(BOARD_W)} {_n(height)}" role="img" aria-label="{escape(summary)}">'
         f"<title>{escape(summary)}</title>{_defs(prefix)}"

@@ -1,0 +1,257 @@
+"""How fast the widget answers in a real browser, and how big one state update is.
+
+Starts a private JupyterLab (the same harness the browser tests use, ``tests/ui/conftest.py``),
+opens a notebook showing ``KlondikeWidget`` in Debian's chromium through Playwright, and clicks
+the real page: taps on the stock, click-to-pick then click-to-drop moves, and the Undo button.
+For each click it measures, inside the page, the time from the ``pointerdown`` to the moment the
+board shows the new state (the widget's ``data-seq`` changes after its render); the background
+solver runs as it does for a player. It also records every ``view`` update the kernel sends on
+the websocket (the whole Jupyter message, as sent) and the JSON size of the ``view`` trait.
+
+Run: ``python benchmarks/widget_latency.py [--clicks 60] [--deal 3]``. Prints a table. The goal:
+p95 under 50 ms on localhost, one update under 8 KB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tests.ui.conftest import (  # noqa: E402
+    CHROMIUM,
+    JupyterLabServer,
+    LabPage,
+    _free_port,
+    _write_lab_settings,
+)
+
+INSTALL_PROBE = """
+(root) => {
+  window.__kwLat = [];
+  window.__kwT0 = 0;
+  root.addEventListener('pointerdown', () => { window.__kwT0 = performance.now(); }, true);
+  window.__kwRender = [];
+  window.__kwTrip = [];
+  new MutationObserver(() => {
+    if (window.__kwT0) {
+      window.__kwLat.push(performance.now() - window.__kwT0);
+      window.__kwRender.push(Number(root.dataset.renderMs));
+      window.__kwTrip.push(Number(root.dataset.latency || 'NaN'));
+    }
+    window.__kwT0 = 0;
+  }).observe(root, {attributes: true, attributeFilter: ['data-seq']});
+  return true;
+}
+"""
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    k = max(0, min(len(ordered) - 1, round(q * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def _row(name: str, unit: str, values: list[float]) -> str:
+    if not values:
+        return f"{name:<34} {unit:<6} {'0':>5} {'-':>9} {'-':>9} {'-':>9} {'-':>9}"
+    return (
+        f"{name:<34} {unit:<6} {len(values):>5} {statistics.median(values):>9.1f} "
+        f"{_pct(values, 0.95):>9.1f} {max(values):>9.1f} {statistics.fmean(values):>9.1f}"
+    )
+
+
+# jupyter_server's kernel websocket leaves Nagle's algorithm on: a small frame written while an
+# earlier one is unacknowledged waits for the browser's delayed ACK (40 ms on Linux). The kernel
+# answers an intent with several small frames (status busy, the update, status idle), so the
+# update often waits. --nodelay measures the same widget with TCP_NODELAY set on that socket.
+NODELAY_CONFIG = """
+from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+
+_open = KernelWebsocketHandler.open
+
+
+async def _open_nodelay(self, *args, **kwargs):
+    self.set_nodelay(True)
+    return await _open(self, *args, **kwargs)
+
+
+KernelWebsocketHandler.open = _open_nodelay
+"""
+
+
+def _server(base: Path, nodelay: bool) -> JupyterLabServer:
+    dirs = {name: base / name for name in ("config", "runtime", "data", "ipython", "root")}
+    for path in dirs.values():
+        path.mkdir()
+    _write_lab_settings(dirs["config"])
+    if nodelay:
+        (dirs["config"] / "jupyter_server_config.py").write_text(NODELAY_CONFIG, encoding="utf-8")
+    env = dict(os.environ)
+    env.update(
+        JUPYTER_CONFIG_DIR=str(dirs["config"]),
+        JUPYTER_RUNTIME_DIR=str(dirs["runtime"]),
+        JUPYTER_DATA_DIR=str(dirs["data"]),
+        IPYTHONDIR=str(dirs["ipython"]),
+        PYTHONUNBUFFERED="1",
+    )
+    env.pop("JUPYTER_TOKEN", None)
+    log = ROOT / "test-artifacts" / "benchmark-jupyterlab.log"
+    return JupyterLabServer(port=_free_port(), root_dir=dirs["root"], log_path=log, env=env)
+
+
+def _click_and_wait(lab: LabPage, target: Any, count: int) -> None:
+    target.click()
+    lab.page.wait_for_function(f"() => window.__kwLat.length >= {count}", timeout=10_000)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clicks", type=int, default=60, help="stock taps to time")
+    parser.add_argument("--deal", type=int, default=3)
+    parser.add_argument("--no-solver", action="store_true", help="analyse=False")
+    parser.add_argument(
+        "--nodelay", action="store_true", help="set TCP_NODELAY on the kernel websocket"
+    )
+    parser.add_argument("--gap", type=int, default=0, help="ms to wait before each stock tap")
+    args = parser.parse_args()
+
+    frames: list[int] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        server = _server(Path(tmp), args.nodelay)
+        server.start()
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(
+                    executable_path=str(CHROMIUM),
+                    args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+                )
+                page = browser.new_page(
+                    base_url=server.url, viewport={"width": 1280, "height": 900}
+                )
+
+                def on_ws(ws: Any) -> None:
+                    def on_frame(payload: str | bytes) -> None:
+                        text = payload if isinstance(payload, str) else payload.decode("latin-1")
+                        if '"comm_msg"' in text and '"view"' in text and '"update"' in text:
+                            frames.append(len(payload))
+
+                    ws.on("framereceived", on_frame)
+
+                page.on("websocket", on_ws)
+                lab = LabPage(page, server, ROOT / "test-artifacts")
+                lab.run_notebook(
+                    "bench.ipynb",
+                    [
+                        "from klondike_widget import KlondikeWidget\n"
+                        f"w = KlondikeWidget(deal={args.deal}, analyse={not args.no_solver})",
+                        "w",
+                    ],
+                )
+                root = lab.cell_output(1).locator(".kw-root")
+                root.wait_for(state="visible", timeout=30_000)
+                page.evaluate(INSTALL_PROBE, root.element_handle())
+                n = 0
+                frames.clear()
+
+                stock = root.locator(".kw-pile-s")
+                for _ in range(args.clicks):
+                    n += 1
+                    page.wait_for_timeout(args.gap)
+                    _click_and_wait(lab, stock, n)
+                taps = list(page.evaluate("() => window.__kwLat"))
+
+                undo = root.locator(".kw-btn-undo")
+                for _ in range(20):
+                    n += 1
+                    _click_and_wait(lab, undo, n)
+                undos = list(page.evaluate("() => window.__kwLat"))[len(taps) :]
+                renders = list(page.evaluate("() => window.__kwRender"))
+                trips = list(page.evaluate("() => window.__kwTrip"))
+
+                # Click-to-pick then click-to-drop, on a move Python published as legal.
+                lab.kernel_exec(f"w.new_deal({args.deal})")
+                page.wait_for_timeout(300)
+                move = json.loads(
+                    lab.kernel_exec(
+                        "import json; print(json.dumps(next([s, m[1]] for s, ms in "
+                        "w.view['legal'].items() for m in ms if m[0] == 1 and s[0] in 'tw')))"
+                    ).strip()
+                )
+                src, dst = move
+                drops: list[float] = []
+                for _ in range(15):
+                    base = int(page.evaluate("() => window.__kwLat.length"))
+                    root.locator(f".kw-pile[data-pile='{src}'] .kw-card[data-card]").last.click()
+                    _click_and_wait(lab, root.locator(f".kw-pile[data-pile='{dst}']"), base + 1)
+                    drops.append(float(page.evaluate("() => window.__kwLat.at(-1)")))
+                    seq = int(root.get_attribute("data-seq") or "0")
+                    lab.kernel_exec("w.undo()")  # not timed: no pointerdown before it
+                    page.wait_for_function(
+                        f"(el) => Number(el.dataset.seq) > {seq}", arg=root.element_handle()
+                    )
+                browser.close()
+        finally:
+            server.stop()
+
+    print()
+    solver = "off" if args.no_solver else "on"
+    nagle = "TCP_NODELAY set" if args.nodelay else "stock jupyter_server (Nagle on)"
+    print(
+        f"KlondikeWidget in JupyterLab + chromium on localhost: deal {args.deal}, "
+        f"solver {solver}, {nagle}"
+    )
+    header = f"{'measure':<34} {'unit':<6} {'n':>5} {'p50':>9} {'p95':>9} {'max':>9} {'mean':>9}"
+    print(header)
+    print("-" * len(header))
+    print(_row("stock tap: click -> board", "ms", taps))
+    print(_row("Undo button: click -> board", "ms", undos))
+    print(_row("pick + drop: 2nd click -> board", "ms", drops))
+    print(_row("  from the intent sent -> board", "ms", trips))
+    print(_row("  of which the widget's render", "ms", renders))
+    print(_row("view update on the websocket", "bytes", [float(f) for f in frames]))
+    print(_row("view trait JSON over a won game", "bytes", _view_sizes(args.deal)))
+    print(f"load average during the run (1/5/15 min): {os.getloadavg()}, cores: {os.cpu_count()}")
+    everything = taps + undos + drops
+    ok_latency = _pct(everything, 0.95) < 50
+    ok_size = bool(frames) and max(frames) < 8 * 1024
+    print()
+    print(
+        f"p95 of all clicks: {_pct(everything, 0.95):.1f} ms (goal < 50 ms): "
+        f"{'OK' if ok_latency else 'MISSED'}"
+    )
+    print(
+        f"largest update: {max(frames) if frames else 0} bytes (goal < 8192): "
+        f"{'OK' if ok_size else 'MISSED'}"
+    )
+
+
+def _view_sizes(deal: int) -> list[float]:
+    """UTF-8 JSON size of ``view`` after every move of the solver's winning line of ``deal``."""
+    from klondike_widget import Game, KlondikeWidget
+    from klondike_widget.solver import Limit, solve
+
+    line = solve(Game.new(deal=deal).state, Limit(seconds=30)).moves
+    w = KlondikeWidget(deal=deal, analyse=False)
+    sizes = []
+    for move in line:
+        w.play(move)
+        sizes.append(float(len(json.dumps(w.view, ensure_ascii=False).encode("utf-8"))))
+    w.close()
+    return sizes
+
+
+if __name__ == "__main__":
+    main()
