@@ -1,0 +1,170 @@
+"""Benchmark of the solver: reference deals, mid-game positions, speed and start-up time.
+
+Usage::
+
+    python benchmarks/solver.py                      # 60 s a deal, all 50 reference deals
+    python benchmarks/solver.py --seconds 5 --deals 20 --midgame 100
+
+Prints, per draw mode, a table over the reference deals (``shared/reference``): won / lost /
+unknown, agreement with Solvitaire, decided %, mean / median / p90 / p99 / max seconds, nodes per
+second and peak memory (wall seconds, and the solving thread's CPU seconds: on a shared
+machine the two differ); then the same for positions sampled along random play ("Finish from
+here"); then the compiled speed, the first call with a warm numba cache and the cold compile
+time (each in a fresh interpreter).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from statistics import mean, median
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from solver_helpers import midgame_positions, reference_deals, reference_state
+
+from klondike_widget.solver import Limit, SolveResult, Status, solve, warm_up
+from klondike_widget.state import GameState
+
+
+def pct(values: list[float], q: float) -> float:
+    """The ``q`` quantile (nearest rank) of ``values``."""
+    s = sorted(values)
+    return s[min(len(s) - 1, max(0, round(q * len(s) + 0.5) - 1))]
+
+
+def row(label: str, results: list[SolveResult], agree: str = "") -> str:
+    """One table row."""
+    n = len(results)
+    won = sum(r.status is Status.WON for r in results)
+    lost = sum(r.status is Status.LOST for r in results)
+    unk = n - won - lost
+    secs = [r.seconds for r in results]
+    cpu = [r.extra["cpu_seconds"] for r in results]
+    nodes = sum(r.nodes for r in results)
+    rate = nodes / max(sum(cpu), 1e-9)
+    peak = max(r.peak_memory for r in results) / 2**20
+    return (
+        f"| {label:<16} | {n:>4} | {won:>4} | {lost:>4} | {unk:>4} | {agree:>9} | "
+        f"{100 * (won + lost) / n:>6.1f} | {mean(secs):>7.3f} | {median(secs):>7.3f} | "
+        f"{pct(secs, 0.90):>7.3f} | {pct(secs, 0.95):>7.3f} | {pct(secs, 0.99):>7.3f} | "
+        f"{max(secs):>7.2f} | {mean(cpu):>7.3f} | {pct(cpu, 0.99):>7.3f} | "
+        f"{rate / 1e3:>7.0f}k | {peak:>7.0f} |"
+    )
+
+
+HEADER = (
+    "| set              |    n |  won | lost |  unk | agree/SV  | decid% |    mean |  median |"
+    "     p90 |     p95 |     p99 |     max | cpumean |  cpup99 | nod/cpus | peakMiB |\n"
+    "|------------------|------|------|------|------|-----------|--------|---------|---------|"
+    "---------|---------|---------|---------|---------|---------|----------|---------|"
+)
+
+
+def run_reference(draw: int, seconds: float, deals: int, verbose: bool) -> str:
+    """Solve the reference deals of one draw mode; return the table row."""
+    results: list[SolveResult] = []
+    agree = disagree = 0
+    for record in reference_deals():
+        if record["draw"] != draw or record["seed"] > deals:
+            continue
+        result = solve(reference_state(record), Limit(seconds=seconds))
+        results.append(result)
+        verdict = record["verdict"]
+        if verdict != "unknown" and result.status is not Status.UNKNOWN:
+            if result.status.value == verdict:
+                agree += 1
+            else:
+                disagree += 1
+        if verbose:
+            print(
+                f"  draw {draw} seed {record['seed']:>2}: {result.status.value:<7} "
+                f"(Solvitaire {verdict:<7}) {result.seconds:7.2f} s {result.nodes:>11,} nodes"
+                + (
+                    "   <-- DISAGREES"
+                    if result.status.value not in (verdict, "unknown") and verdict != "unknown"
+                    else ""
+                ),
+                flush=True,
+            )
+    return row(f"reference draw {draw}", results, f"{agree}/{agree + disagree}")
+
+
+def run_midgame(draw: int, count: int, seconds: float) -> str:
+    """Solve positions sampled along random play; return the table row."""
+    states: list[GameState] = midgame_positions(count, seed=100 + draw, draw=draw)
+    results = [solve(s, Limit(seconds=seconds)) for s in states]
+    return row(f"midgame draw {draw}", results)
+
+
+def fresh_interpreter_seconds(code: str, env: dict[str, str]) -> float:
+    """Run ``code`` in a new Python; it prints one float, which is returned."""
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=60.0, help="budget per reference deal")
+    parser.add_argument("--deals", type=int, default=50, help="reference seeds 1..N")
+    parser.add_argument("--midgame", type=int, default=200, help="mid-game positions per mode")
+    parser.add_argument("--midgame-seconds", type=float, default=10.0)
+    parser.add_argument("--draws", default="1,3")
+    parser.add_argument("--quiet", action="store_true", help="no per-deal lines")
+    args = parser.parse_args()
+    draws = [int(d) for d in args.draws.split(",")]
+
+    warm_up()
+    rows = []
+    for draw in draws:
+        rows.append(run_reference(draw, args.seconds, args.deals, not args.quiet))
+    for draw in draws:
+        rows.append(run_midgame(draw, args.midgame, args.midgame_seconds))
+    print(
+        f"\nReference deals (budget {args.seconds:g} s each), mid-game ({args.midgame} "
+        f"positions, budget {args.midgame_seconds:g} s each); seconds are wall time.\n"
+    )
+    print(HEADER)
+    for r in rows:
+        print(r)
+
+    # compiled speed on a long search (a hard deal, fixed node budget)
+    hard = next(r for r in reference_deals() if r["seed"] == 22 and r["draw"] == 1)
+    res = solve(reference_state(hard), Limit(nodes=5_000_000, seconds=300))
+    cpu = res.extra["cpu_seconds"]
+    print(
+        f"\ncompiled speed: {res.nodes / cpu / 1e6:.2f} M nodes per CPU second, "
+        f"{res.nodes / res.seconds / 1e6:.2f} M nodes per wall second "
+        f"({res.nodes:,} nodes, {cpu:.2f} CPU s, {res.seconds:.2f} wall s, draw 1 seed 22)"
+    )
+
+    code = (
+        "import time; t = time.perf_counter()\n"
+        "from klondike_widget.solver import warm_up; warm_up()\n"
+        "print(time.perf_counter() - t)"
+    )
+    env = dict(os.environ)
+    warm = fresh_interpreter_seconds(code, env)
+    print(f"first call, warm cache (import + first solve, fresh interpreter): {warm:.2f} s")
+    code2 = "import time\nfrom klondike_widget.solver import warm_up\nprint(warm_up())"
+    print(f"first solve alone, warm cache: {fresh_interpreter_seconds(code2, env):.2f} s")
+    with tempfile.TemporaryDirectory() as cache:
+        env_cold = dict(env, NUMBA_CACHE_DIR=cache)
+        t0 = time.perf_counter()
+        cold = fresh_interpreter_seconds(code, env_cold)
+        print(
+            f"cold compile (empty numba cache, import + first solve): {cold:.1f} s "
+            f"(wall {time.perf_counter() - t0:.1f} s)"
+        )
+
+
+if __name__ == "__main__":
+    main()

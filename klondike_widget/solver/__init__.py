@@ -1,0 +1,58 @@
+"""The Klondike solver (thoughtful: it sees the face-down cards).
+
+Public API: :func:`solve`, :func:`hint`, :func:`solve_async`, :func:`warm_up`, :class:`Limit`,
+:class:`Status`, :class:`SolveResult`. Importing this package loads numpy and numba; the compiled
+core is loaded from numba's on-disk cache (or compiled, the very first time) on the first search,
+outside that search's time budget. Call :func:`warm_up` early to hide it.
+
+How it works
+------------
+A depth-first search over compact integer arrays, compiled with numba (``core.py``), with:
+
+* safe automatic foundation moves (a card goes up when nothing that could ever be placed on it is
+  still in play; from the waste only in draw 1, where taking a card out of the talon changes
+  nothing else);
+* stock macro moves: one edge brings any card the taps and recycles can reach to the top of the
+  waste and plays it; the line is expanded back into the real taps and recycles;
+* a transposition table of 64-bit keys, symmetric in the columns; in draw 1 the stock pointer is
+  left out of the key, since every talon card is reachable from any pointer;
+* pruning that never loses a win: a King alone in its column does not move to another empty
+  column, a King goes only to the first empty column, a card does not come down from a foundation
+  when it would go straight back up, a move is not undone at once, a run split off a longer run
+  moves only to let the card under it go up (the dominance Solvitaire and lonelybot use), and
+  positions where a set of cards can provably never leave their columns are dead ends;
+* move ordering: foundation plays, moves that turn up a face-down card, waste plays, the rest.
+
+The engine stays the authority: every WON line is replayed through it before it is returned.
+
+Background use
+--------------
+The compiled search runs in chunks and releases the GIL, so it can run in a thread while a
+notebook stays responsive. :func:`solve_async` returns a ``concurrent.futures.Future``; stop it
+with a ``threading.Event`` passed as ``cancel``::
+
+    stop = threading.Event()
+    future = solve_async(game, Limit(seconds=30), cancel=stop, progress=on_progress)
+    future.add_done_callback(show_result)
+    ...
+    stop.set()  # the future then resolves to an UNKNOWN result (reason "cancelled")
+
+>>> from klondike_widget.solver import solve, Limit, Status
+>>> from klondike_widget.deals import deal
+>>> solve(deal(2), Limit(seconds=30)).status is Status.WON
+True
+"""
+
+from __future__ import annotations
+
+from klondike_widget.solver.api import (
+    Limit,
+    SolveResult,
+    Status,
+    hint,
+    solve,
+    solve_async,
+    warm_up,
+)
+
+__all__ = ["Limit", "SolveResult", "Status", "hint", "solve", "solve_async", "warm_up"]

@@ -1,0 +1,485 @@
+"""The public solver API: :func:`solve`, :func:`hint`, :func:`solve_async`, :func:`warm_up`.
+
+Thoughtful Klondike: the solver sees the face-down cards. A search ends in one of three ways:
+
+* :attr:`Status.WON`: :attr:`SolveResult.moves` is a full line of engine moves, every stock tap
+  and recycle included, that replays to a win from the given position (checked through the engine
+  before it is returned);
+* :attr:`Status.LOST`: every position reachable from the given one was searched and none wins;
+* :attr:`Status.UNKNOWN`: the budget (:class:`Limit`) ran out or the search was cancelled. This is
+  never a loss.
+
+Examples
+--------
+>>> from klondike_widget.deals import deal
+>>> res = solve(deal(2), limit=Limit(seconds=30))
+>>> res.status
+<Status.WON: 'won'>
+>>> from klondike_widget.game import Game
+>>> g = Game(deal(2)); g.play_line(res.moves); g.is_won
+True
+>>> hint(deal(2)).move in deal(2).legal_moves
+True
+>>> solve(deal(1), limit=Limit(nodes=10)).status  # budget spent: never called a loss
+<Status.UNKNOWN: 'unknown'>
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Protocol
+
+import numpy as np
+
+from klondike_widget.game import Game
+from klondike_widget.moves import Move, apply_move
+from klondike_widget.solver import core
+from klondike_widget.solver.encoding import encode_state, engine_moves
+from klondike_widget.state import GameState
+
+__all__ = [
+    "Limit",
+    "Status",
+    "SolveResult",
+    "solve",
+    "hint",
+    "solve_async",
+    "warm_up",
+    "Search",
+]
+
+#: Start size of the transposition table (entries of 8 bytes); it doubles when half full.
+TT_START = 1 << 20
+#: Largest transposition table (entries): 2**27 * 8 bytes = 1 GiB.
+TT_MAX = 1 << 27
+
+
+class _Cancel(Protocol):
+    def is_set(self) -> bool: ...
+
+
+Cancel = _Cancel | Callable[[], object]
+Progress = Callable[[int, float], None]
+
+
+@dataclass(frozen=True)
+class Limit:
+    """A search budget: seconds of wall time and/or positions searched. ``None`` = no limit.
+
+    >>> Limit(seconds=10)
+    Limit(seconds=10, nodes=None)
+    >>> Limit(nodes=-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: Limit.nodes must be a positive int or None, not -1
+    """
+
+    seconds: float | None = 10.0
+    nodes: int | None = None
+
+    def __post_init__(self) -> None:
+        s = self.seconds
+        if s is not None and (isinstance(s, bool) or not isinstance(s, (int, float)) or not s > 0):
+            raise ValueError(f"Limit.seconds must be a positive number or None, not {s!r}")
+        n = self.nodes
+        if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n <= 0):
+            raise ValueError(f"Limit.nodes must be a positive int or None, not {n!r}")
+
+
+class Status(str, Enum):
+    """How a search ended."""
+
+    WON = "won"
+    LOST = "lost"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What :func:`solve` and :func:`hint` return.
+
+    Attributes
+    ----------
+    status : Status
+    moves : tuple of Move
+        The full winning line (empty unless ``status`` is WON; empty too when the position is
+        already won).
+    nodes : int
+        Positions searched.
+    seconds : float
+        Wall time of the search.
+    peak_memory : int
+        Bytes of the solver's tables at their largest (transposition table and search stacks).
+    reason : str
+        Why an UNKNOWN ended (``"seconds"``, ``"nodes"``, ``"cancelled"``, ``"memory"``,
+        ``"depth"``); empty otherwise.
+    extra : dict
+        Diagnostics: ``max_depth`` (deepest search path), ``cpu_seconds`` (CPU time of the
+        solving thread; differs from ``seconds`` on a busy machine).
+    """
+
+    status: Status
+    moves: tuple[Move, ...] = ()
+    nodes: int = 0
+    seconds: float = 0.0
+    peak_memory: int = 0
+    reason: str = ""
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def move(self) -> Move | None:
+        """The first move of the winning line (what a hint shows), or ``None``."""
+        return self.moves[0] if self.moves else None
+
+    @property
+    def won(self) -> bool:
+        """True when a win was found."""
+        return self.status is Status.WON
+
+
+def _as_state(position: object) -> GameState:
+    if isinstance(position, Game):
+        return position.state
+    if isinstance(position, GameState):
+        position.validate()
+        return position
+    raise TypeError(f"solve() needs a GameState or a Game, not {type(position).__name__}")
+
+
+def _is_cancelled(cancel: Cancel | None) -> bool:
+    if cancel is None:
+        return False
+    is_set = getattr(cancel, "is_set", None)
+    if callable(is_set):
+        return bool(is_set())
+    if callable(cancel):
+        return bool(cancel())
+    raise TypeError("cancel must be a threading.Event (anything with is_set()) or a callable")
+
+
+class Search:
+    """One resumable search (the arrays of the core and the calls between chunks).
+
+    Most callers want :func:`solve`; this class is the layer under it, exposed for tests and
+    tools that drive the search step by step.
+    """
+
+    def __init__(
+        self,
+        state: GameState,
+        foundation_to_tableau: bool | None = None,
+        dominances: bool = True,
+    ) -> None:
+        self.state = state
+        self.S = encode_state(state, foundation_to_tableau, dominances)
+        self.H = np.zeros(core.H_SIZE, dtype=np.uint64)
+        self.TT = np.zeros(TT_START, dtype=np.uint64)
+        self.MV = np.zeros((core.MAXD, core.MAXM), dtype=np.int32)
+        self.NM = np.zeros(core.MAXD, dtype=np.int32)
+        self.IX = np.zeros(core.MAXD, dtype=np.int32)
+        self.UD = np.zeros(core.MAXD, dtype=np.int32)
+        self.AUM = np.zeros(core.MAXA, dtype=np.int32)
+        self.AUU = np.zeros(core.MAXA, dtype=np.int32)
+        self.AUS = np.zeros(core.MAXD, dtype=np.int32)
+        self.mark = np.zeros(core.SCR_SIZE, dtype=np.int32)
+        self.ctl = np.zeros(core.C_SIZE, dtype=np.int64)
+        self.peak_memory = self._table_bytes()
+        self.result = core.start_search(
+            self.S,
+            self.H,
+            self.TT,
+            self.MV,
+            self.NM,
+            self.IX,
+            self.AUM,
+            self.AUU,
+            self.mark,
+            self.ctl,
+        )
+        if self.result == core.R_BUDGET and self.NM[0] == 0:
+            self.result = core.R_EXHAUSTED
+
+    def _table_bytes(self) -> int:
+        arrays = (self.S, self.H, self.TT, self.MV, self.NM, self.IX, self.UD, self.AUM, self.AUU)
+        return int(sum(a.nbytes for a in arrays) + self.AUS.nbytes + self.ctl.nbytes)
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched so far."""
+        return int(self.ctl[core.C_NODES])
+
+    @property
+    def overflowed(self) -> bool:
+        """True if some part of the space was cut off by the stack sizes (no LOST then)."""
+        return bool(self.ctl[core.C_OVERFLOW])
+
+    def step(self, max_nodes: int) -> int:
+        """Search up to ``max_nodes`` more positions; return the core's result code."""
+        if self.result in (core.R_WON, core.R_EXHAUSTED):
+            return self.result
+        r = core.run_chunk(
+            self.S,
+            self.H,
+            self.TT,
+            self.MV,
+            self.NM,
+            self.IX,
+            self.UD,
+            self.AUM,
+            self.AUU,
+            self.AUS,
+            self.mark,
+            self.ctl,
+            max_nodes,
+        )
+        if r == core.R_GROW:
+            if self.TT.shape[0] >= TT_MAX:
+                r = core.R_GROW  # full: the caller reports UNKNOWN (memory)
+            else:
+                old = self.TT
+                new = np.zeros(old.shape[0] * 2, dtype=np.uint64)
+                core.tt_rehash(old, new)
+                self.peak_memory = max(self.peak_memory, self._table_bytes() + new.nbytes)
+                self.TT = new
+                del old
+                self.peak_memory = max(self.peak_memory, self._table_bytes())
+                r = core.R_BUDGET
+        self.result = r
+        return r
+
+    def line_codes(self) -> list[int]:
+        """The move codes (automatic moves included) of the winning path, in order."""
+        ctl = self.ctl
+        depth = int(ctl[core.C_DEPTH])
+        aun = int(ctl[core.C_AUN])
+        codes = [int(c) for c in self.AUM[: int(ctl[core.C_ROOTAUN])]]
+        for d in range(depth):
+            codes.append(int(self.MV[d, self.IX[d] - 1]) & 0xFFFFFF)
+            end = int(self.AUS[d + 1]) if d + 1 < depth else aun
+            codes.extend(int(c) for c in self.AUM[int(self.AUS[d]) : end])
+        return codes
+
+    def line(self) -> tuple[Move, ...]:
+        """The winning line as engine moves, replayed through the engine to check it."""
+        state = self.state
+        moves: list[Move] = []
+        for code in self.line_codes():
+            for move in engine_moves(state, code):
+                state = apply_move(state, move)  # raises if the core and the engine disagree
+                moves.append(move)
+        if not state.is_won:
+            raise AssertionError("internal error: the solver's line does not win")
+        return tuple(moves)
+
+
+def solve(
+    position: GameState | Game,
+    limit: Limit | None = None,
+    *,
+    foundation_to_tableau: bool | None = None,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+) -> SolveResult:
+    """Decide whether ``position`` can be won and, if so, find a winning line.
+
+    Parameters
+    ----------
+    position : GameState or Game
+        Any legal position (a Game's current position is used), draw 1 or draw 3.
+    limit : Limit, optional
+        The budget; ``Limit(seconds=10)`` by default.
+    foundation_to_tableau : bool, optional
+        Overrides the position's rules: ``False`` solves as if foundation cards could never move
+        back down (the winnability studies), ``True`` as if they could.
+    progress : callable, optional
+        Called as ``progress(nodes, seconds)`` between chunks of search (a few times a second).
+    cancel : threading.Event or callable, optional
+        When set (or when the callable returns true) the search stops with UNKNOWN.
+
+    Returns
+    -------
+    SolveResult
+
+    Raises
+    ------
+    TypeError
+        If ``position`` is not a GameState or Game, or ``limit`` is not a Limit.
+    InvalidStateError
+        If the position is not valid.
+
+    Examples
+    --------
+    >>> from klondike_widget.deals import deal
+    >>> r = solve(deal(2, ), limit=Limit(nodes=100_000))
+    >>> r.status, len(r.moves) > 0, r.nodes > 0
+    (<Status.WON: 'won'>, True, True)
+    >>> solve("deal 2")
+    Traceback (most recent call last):
+    ...
+    TypeError: solve() needs a GameState or a Game, not str
+    """
+    state = _as_state(position)
+    if limit is None:
+        limit = Limit()
+    if not isinstance(limit, Limit):
+        raise TypeError(f"limit must be a Limit, not {type(limit).__name__}")
+    if foundation_to_tableau is not None and not isinstance(foundation_to_tableau, bool):
+        raise TypeError("foundation_to_tableau must be None, True or False")
+    _ensure_compiled()
+    t0 = time.perf_counter()
+    cpu0 = time.thread_time()
+    search = Search(state, foundation_to_tableau)
+    chunk = 20_000
+    reason = ""
+    while search.result not in (core.R_WON, core.R_EXHAUSTED):
+        elapsed = time.perf_counter() - t0
+        if _is_cancelled(cancel):
+            reason = "cancelled"
+            break
+        if limit.seconds is not None and elapsed >= limit.seconds:
+            reason = "seconds"
+            break
+        if limit.nodes is not None and search.nodes >= limit.nodes:
+            reason = "nodes"
+            break
+        if search.result == core.R_GROW:
+            reason = "memory"
+            break
+        step = chunk
+        if limit.nodes is not None:
+            step = min(step, limit.nodes - search.nodes)
+        c0 = time.perf_counter()
+        search.step(step)
+        dt = time.perf_counter() - c0
+        # aim for chunks of about 0.1 s
+        if dt < 0.05:
+            chunk = min(chunk * 2, 5_000_000)
+        elif dt > 0.2:
+            chunk = max(chunk // 2, 1_000)
+        if progress is not None:
+            progress(search.nodes, time.perf_counter() - t0)
+    seconds = time.perf_counter() - t0
+    if search.result == core.R_WON:
+        moves = search.line()
+        status = Status.WON
+    elif search.result == core.R_EXHAUSTED and not search.overflowed:
+        moves, status = (), Status.LOST
+    else:
+        moves, status = (), Status.UNKNOWN
+        if search.result == core.R_EXHAUSTED:
+            reason = "depth"
+    return SolveResult(
+        status=status,
+        moves=moves,
+        nodes=search.nodes,
+        seconds=seconds,
+        peak_memory=search.peak_memory,
+        reason=reason,
+        extra={
+            "max_depth": int(search.ctl[core.C_MAXDEPTH]),
+            "cpu_seconds": time.thread_time() - cpu0,
+        },
+    )
+
+
+def hint(
+    position: GameState | Game,
+    limit: Limit | None = None,
+    *,
+    foundation_to_tableau: bool | None = None,
+    cancel: Cancel | None = None,
+) -> SolveResult:
+    """Solve and return the result; its :attr:`~SolveResult.move` is the next move to play.
+
+    ``move`` is ``None`` when no win was found (``status`` says LOST or UNKNOWN) or the position
+    is already won.
+
+    >>> from klondike_widget.deals import deal
+    >>> h = hint(deal(2))
+    >>> h.status, str(h.move) in {str(m) for m in deal(2).legal_moves}
+    (<Status.WON: 'won'>, True)
+    """
+    return solve(position, limit, foundation_to_tableau=foundation_to_tableau, cancel=cancel)
+
+
+_EXECUTOR: concurrent.futures.ThreadPoolExecutor | None = None
+_EXECUTOR_LOCK = threading.Lock()
+
+
+def solve_async(
+    position: GameState | Game,
+    limit: Limit | None = None,
+    *,
+    foundation_to_tableau: bool | None = None,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+) -> concurrent.futures.Future[SolveResult]:
+    """:func:`solve` in a background thread; returns a ``concurrent.futures.Future``.
+
+    The compiled search releases the GIL, so a notebook kernel stays responsive. To stop a running
+    search pass ``cancel=threading.Event()`` and set it (``Future.cancel()`` only stops a search
+    that has not started yet). The position is validated at once, in the caller's thread.
+    ``progress`` is called from the worker thread.
+
+    >>> import threading
+    >>> from klondike_widget.deals import deal
+    >>> fut = solve_async(deal(2), Limit(seconds=30))
+    >>> fut.result().status
+    <Status.WON: 'won'>
+    """
+    global _EXECUTOR
+    state = _as_state(position)
+    with _EXECUTOR_LOCK:
+        if _EXECUTOR is None:
+            _EXECUTOR = concurrent.futures.ThreadPoolExecutor(
+                max_workers=2, thread_name_prefix="klondike-solver"
+            )
+        executor = _EXECUTOR
+    return executor.submit(
+        solve,
+        state,
+        limit,
+        foundation_to_tableau=foundation_to_tableau,
+        progress=progress,
+        cancel=cancel,
+    )
+
+
+_COMPILE_LOCK = threading.Lock()
+_COMPILED = threading.Event()
+
+
+def _ensure_compiled() -> None:
+    """Load (or compile) every compiled function once per process, before any clock starts."""
+    if _COMPILED.is_set():
+        return
+    with _COMPILE_LOCK:
+        if _COMPILED.is_set():
+            return
+        from klondike_widget.deals import deal
+
+        search = Search(deal(2))
+        search.step(100)
+        small = np.zeros(4, dtype=np.uint64)
+        core.tt_rehash(small, np.zeros(8, dtype=np.uint64))
+        _COMPILED.set()
+
+
+def warm_up() -> float:
+    """Load (or, the first time, compile) the compiled core; return the seconds it took.
+
+    :func:`solve` does this itself on its first call (outside its time budget); call it early,
+    e.g. in a background thread when a widget opens, to hide the delay. With numba's on-disk cache
+    warm this takes a fraction of a second; a cold compile takes tens of seconds.
+
+    >>> warm_up() >= 0.0
+    True
+    """
+    t0 = time.perf_counter()
+    _ensure_compiled()
+    return time.perf_counter() - t0

@@ -1,0 +1,833 @@
+# mypy: disable-error-code="no-any-return"
+"""The compiled search core: move generation, do/undo and a resumable depth-first search.
+
+Everything here works on small integer numpy arrays (layout in
+:mod:`klondike_widget.solver.encoding`) and is compiled with numba's ``njit(cache=True,
+nogil=True)``. The same source runs as plain Python under ``NUMBA_DISABLE_JIT=1`` (slow, used to
+debug and to cross-check the compiled code).
+
+The position
+------------
+``S`` (int32) holds the columns, column lengths, face-down counts, foundation heights and the
+*talon*: the waste followed by the stock in the order taps turn it, ``T = waste + reversed(stock)``,
+with a pointer ``tp = len(waste)``. A tap moves the pointer ``draw`` cards on (capped at the end),
+a recycle sets it back to 0 and playing the waste top removes ``T[tp - 1]``. So the talon is always
+a subsequence of the starting one and no card ever joins it: its contents are a set.
+
+``H`` (uint64) holds one position-sensitive Zobrist sum per column and the talon's set hash. The
+transposition-table key mixes each column separately and adds them up, so the key does not depend
+on the order of the columns (empty-column and column-permutation symmetry collapse); foundations
+follow from the other cards and need no key. In draw 1 every talon card is reachable from any
+pointer, so the key leaves the pointer out; in draw 3 it is part of the key.
+
+Moves (search edges)
+--------------------
+A move code packs ``kind | card << 3 | src << 9 | dst << 15 | count << 18`` and a priority in bits
+24..30 used only for ordering. Talon moves are macro moves: "tap and recycle until ``T[src]`` is the
+waste top, then play it"; ``src`` is the talon index and ``card`` the card. Safe foundation moves
+are applied automatically after every move (see :func:`is_safe`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# -- layout of S (int32) --------------------------------------------------------------------------
+NCOL = 7
+CAP = 52  # room for any column of any valid position (a deal needs at most 19)
+O_COLS = 0
+O_LEN = NCOL * CAP
+O_FD = O_LEN + NCOL
+O_FND = O_FD + NCOL
+O_TAL = O_FND + 4
+TAL_CAP = 52  # room for any stock and waste of any valid position (a deal has 24)
+O_TN = O_TAL + TAL_CAP
+O_TP = O_TN + 1
+O_DRAW = O_TP + 1
+O_F2T = O_DRAW + 1
+O_DOM = O_F2T + 1  # pruning bits: 1 partial runs (gen_moves), 2 dead ends (is_dead),
+#                       4 what follows a foundation-to-column move (follow_ups)
+S_SIZE = O_DOM + 1
+H_SIZE = NCOL + 1  # 7 column sums + talon hash
+
+# -- move kinds -----------------------------------------------------------------------------------
+K_COL_FND = 0
+K_TAL_FND = 1
+K_TAL_COL = 2
+K_COL_COL = 3
+K_FND_COL = 4
+
+# -- search stack sizes ---------------------------------------------------------------------------
+MAXD = 4096  # deepest search path
+MAXM = 64  # most moves of one position (a real position has far fewer, see gen_moves)
+MAXA = MAXD + 128  # automatic moves along one path
+
+# -- scratch array of gen_moves (int32): talon reach marks, then "column whose top is card" --------
+SCR_TOP = TAL_CAP + 1
+SCR_LOCC = SCR_TOP + 52  # is_dead: column of each card (-1: not in a column)
+SCR_LOCI = SCR_LOCC + 52  # is_dead: index of each card in its column
+SCR_Z = SCR_LOCI + 52  # is_dead: 1 for the suspected cards
+SCR_H = SCR_Z + 52  # is_dead: per column, index of the highest suspected card (-1: none)
+SCR_SIZE = SCR_H + NCOL
+
+# -- control array (int64) indices -----------------------------------------------------------------
+C_DEPTH = 0
+C_NODES = 1
+C_AUN = 2
+C_TTCOUNT = 3
+C_OVERFLOW = 4
+C_ROOTAUN = 5
+C_MAXDEPTH = 6
+C_SIZE = 8
+
+# -- results of run_chunk --------------------------------------------------------------------------
+R_BUDGET = 0
+R_WON = 1
+R_EXHAUSTED = 2
+R_GROW = 3
+
+# -- card tables ----------------------------------------------------------------------------------
+RANK = np.array([c % 13 for c in range(52)], dtype=np.int32)
+SUIT = np.array([c // 13 for c in range(52)], dtype=np.int32)
+RED = np.array([1 if c // 13 in (1, 2) else 0 for c in range(52)], dtype=np.int32)
+#: The two cards a card can be placed on (one rank higher, other colour); -1 for Kings.
+TG1 = np.full(52, -1, dtype=np.int32)
+TG2 = np.full(52, -1, dtype=np.int32)
+for _c in range(51, -1, -1):
+    if _c % 13 != 12:
+        _other = [s for s in range(4) if (s in (1, 2)) != (_c // 13 in (1, 2))]
+        TG1[_c] = _other[0] * 13 + _c % 13 + 1
+        TG2[_c] = _other[1] * 13 + _c % 13 + 1
+del _c, _other
+
+_rng = np.random.default_rng(0x4B4C4F4E44494B45)
+
+
+def _random_words(n: int) -> np.ndarray:
+    return _rng.integers(0, 2**64, size=n, dtype=np.uint64)
+
+
+ZPOS = _random_words(52 * CAP)
+ZTAL = _random_words(52)
+ZFD = _random_words(CAP)
+ZPTR = _random_words(TAL_CAP + 1)
+ZRES = _random_words(52)
+
+M1 = np.uint64(0xBF58476D1CE4E5B9)
+M2 = np.uint64(0x94D049BB133111EB)
+SH30 = np.uint64(30)
+SH27 = np.uint64(27)
+SH31 = np.uint64(31)
+U0 = np.uint64(0)
+U1 = np.uint64(1)
+
+
+@njit(cache=True, nogil=True)
+def mix64(x: np.uint64) -> np.uint64:  # pragma: no cover - trivial
+    """SplitMix64's finaliser: a bijective 64-bit mix."""
+    x = (x ^ (x >> SH30)) * M1
+    x = (x ^ (x >> SH27)) * M2
+    return x ^ (x >> SH31)
+
+
+@njit(cache=True, nogil=True)
+def encode(kind: int, card: int, src: int, dst: int, count: int, prio: int) -> int:
+    """Pack a move code (see the module docstring)."""
+    return kind | (card << 3) | (src << 9) | (dst << 15) | (count << 18) | (prio << 24)
+
+
+@njit(cache=True, nogil=True)
+def stacks(card: int, onto: int) -> bool:
+    """True if ``card`` may lie on ``onto`` in a column."""
+    return RANK[onto] == RANK[card] + 1 and RED[card] != RED[onto]
+
+
+@njit(cache=True, nogil=True)
+def compute_hashes(S: np.ndarray, H: np.ndarray) -> None:
+    """Fill ``H`` from scratch (the search keeps it up to date incrementally)."""
+    for c in range(NCOL):
+        h = U0
+        for k in range(S[O_LEN + c]):
+            h += ZPOS[S[O_COLS + c * CAP + k] * CAP + k]
+        H[c] = h
+    t = U0
+    for i in range(S[O_TN]):
+        t ^= ZTAL[S[O_TAL + i]]
+    H[NCOL] = t
+
+
+@njit(cache=True, nogil=True)
+def state_key(S: np.ndarray, H: np.ndarray) -> np.uint64:
+    """The transposition-table key: symmetric in the columns; never 0."""
+    tot = U0
+    for c in range(NCOL):
+        tot += mix64(H[c] + ZFD[S[O_FD + c]])
+    tot ^= H[NCOL]
+    if S[O_DRAW] != 1:
+        tot ^= ZPTR[S[O_TP]]
+    k = mix64(tot)
+    if k == U0:
+        k = U1
+    return k
+
+
+@njit(cache=True, nogil=True)
+def is_safe(S: np.ndarray, card: int) -> bool:
+    """True if moving ``card`` (already playable) to its foundation cannot lose a win.
+
+    Every card that could ever be placed on it (the two of the other colour one rank lower) is on
+    a foundation. When foundation-to-column moves are allowed those could come back down, so we
+    also ask that everything that could go on *them* (the same colour, two ranks lower) is up:
+    then anything ever stacked on ``card`` would come from the foundations, where it may as well
+    stay. Aces and twos are always safe (an Ace is better on its foundation than on a two).
+    """
+    r = RANK[card]
+    if r <= 1:
+        return True
+    s = SUIT[card]
+    if RED[card] == 1:
+        o1 = 0
+        o2 = 3
+    else:
+        o1 = 1
+        o2 = 2
+    if S[O_FND + o1] < r or S[O_FND + o2] < r:
+        return False
+    return not (S[O_F2T] != 0 and S[O_FND + 3 - s] < r - 1)
+
+
+@njit(cache=True, nogil=True)
+def _push(S: np.ndarray, H: np.ndarray, col: int, card: int) -> None:
+    n = S[O_LEN + col]
+    S[O_COLS + col * CAP + n] = card
+    H[col] += ZPOS[card * CAP + n]
+    S[O_LEN + col] = n + 1
+
+
+@njit(cache=True, nogil=True)
+def _pop(S: np.ndarray, H: np.ndarray, col: int) -> int:
+    """Remove the top card of ``col``; returns 1 if a face-down card turned up."""
+    n = S[O_LEN + col] - 1
+    card = S[O_COLS + col * CAP + n]
+    H[col] -= ZPOS[card * CAP + n]
+    S[O_LEN + col] = n
+    if n > 0 and S[O_FD + col] == n:
+        S[O_FD + col] = n - 1
+        return 1
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def _talon_remove(S: np.ndarray, H: np.ndarray, i: int) -> int:
+    tn = S[O_TN]
+    card = S[O_TAL + i]
+    for j in range(i, tn - 1):
+        S[O_TAL + j] = S[O_TAL + j + 1]
+    S[O_TN] = tn - 1
+    S[O_TP] = i
+    H[NCOL] ^= ZTAL[card]
+    return card
+
+
+@njit(cache=True, nogil=True)
+def _talon_insert(S: np.ndarray, H: np.ndarray, i: int, card: int, tp: int) -> None:
+    tn = S[O_TN]
+    for j in range(tn, i, -1):
+        S[O_TAL + j] = S[O_TAL + j - 1]
+    S[O_TAL + i] = card
+    S[O_TN] = tn + 1
+    S[O_TP] = tp
+    H[NCOL] ^= ZTAL[card]
+
+
+@njit(cache=True, nogil=True)
+def do_move(S: np.ndarray, H: np.ndarray, m: int) -> int:
+    """Apply move code ``m``; return the undo word (flip flag | old talon pointer << 1)."""
+    kind = m & 7
+    card = (m >> 3) & 63
+    src = (m >> 9) & 63
+    dst = (m >> 15) & 7
+    count = (m >> 18) & 31
+    flip = 0
+    old_tp = S[O_TP]
+    if kind == K_COL_FND:
+        flip = _pop(S, H, src)
+        S[O_FND + SUIT[card]] += 1
+    elif kind == K_TAL_FND:
+        _talon_remove(S, H, src)
+        S[O_FND + SUIT[card]] += 1
+    elif kind == K_TAL_COL:
+        _talon_remove(S, H, src)
+        _push(S, H, dst, card)
+    elif kind == K_COL_COL:
+        ns = S[O_LEN + src]
+        nd = S[O_LEN + dst]
+        base = ns - count
+        for j in range(count):
+            c = S[O_COLS + src * CAP + base + j]
+            H[src] -= ZPOS[c * CAP + base + j]
+            S[O_COLS + dst * CAP + nd + j] = c
+            H[dst] += ZPOS[c * CAP + nd + j]
+        S[O_LEN + src] = base
+        S[O_LEN + dst] = nd + count
+        if base > 0 and S[O_FD + src] == base:
+            S[O_FD + src] = base - 1
+            flip = 1
+    else:  # K_FND_COL
+        S[O_FND + SUIT[card]] -= 1
+        _push(S, H, dst, card)
+    return flip | (old_tp << 1)
+
+
+@njit(cache=True, nogil=True)
+def undo_move(S: np.ndarray, H: np.ndarray, m: int, u: int) -> None:
+    """Take back move code ``m`` given the undo word ``u`` that :func:`do_move` returned."""
+    kind = m & 7
+    card = (m >> 3) & 63
+    src = (m >> 9) & 63
+    dst = (m >> 15) & 7
+    count = (m >> 18) & 31
+    flip = u & 1
+    old_tp = u >> 1
+    if kind == K_COL_FND:
+        S[O_FND + SUIT[card]] -= 1
+        if flip:
+            S[O_FD + src] += 1
+        _push(S, H, src, card)
+    elif kind == K_TAL_FND:
+        S[O_FND + SUIT[card]] -= 1
+        _talon_insert(S, H, src, card, old_tp)
+    elif kind == K_TAL_COL:
+        n = S[O_LEN + dst] - 1
+        H[dst] -= ZPOS[card * CAP + n]
+        S[O_LEN + dst] = n
+        _talon_insert(S, H, src, card, old_tp)
+    elif kind == K_COL_COL:
+        if flip:
+            S[O_FD + src] += 1
+        ns = S[O_LEN + src]
+        nd = S[O_LEN + dst] - count
+        for j in range(count):
+            c = S[O_COLS + dst * CAP + nd + j]
+            H[dst] -= ZPOS[c * CAP + nd + j]
+            S[O_COLS + src * CAP + ns + j] = c
+            H[src] += ZPOS[c * CAP + ns + j]
+        S[O_LEN + dst] = nd
+        S[O_LEN + src] = ns + count
+    else:  # K_FND_COL
+        n = S[O_LEN + dst] - 1
+        H[dst] -= ZPOS[card * CAP + n]
+        S[O_LEN + dst] = n
+        S[O_FND + SUIT[card]] += 1
+
+
+@njit(cache=True, nogil=True)
+def apply_autos(S: np.ndarray, H: np.ndarray, AUM: np.ndarray, AUU: np.ndarray, aun: int) -> int:
+    """Play safe foundation moves until none is left; record them; return the new count.
+
+    From the columns always; from the talon only in draw 1, where every talon card is reachable
+    from any pointer so removing one changes nothing else (in draw 3 it shifts which cards the
+    taps reach, so a waste card is never played automatically there).
+    """
+    changed = True
+    while changed:
+        changed = False
+        for suit in range(4):
+            h = S[O_FND + suit]
+            if h == 13:
+                continue
+            card = suit * 13 + h
+            if not is_safe(S, card):
+                continue
+            m = -1
+            for c in range(NCOL):
+                n = S[O_LEN + c]
+                if n > 0 and S[O_COLS + c * CAP + n - 1] == card:
+                    m = encode(K_COL_FND, card, c, 0, 1, 0)
+                    break
+            if m < 0 and S[O_DRAW] == 1:
+                for i in range(S[O_TN]):
+                    if S[O_TAL + i] == card:
+                        m = encode(K_TAL_FND, card, i, 0, 1, 0)
+                        break
+            if m >= 0 and aun < AUM.shape[0]:
+                AUU[aun] = do_move(S, H, m)
+                AUM[aun] = m
+                aun += 1
+                changed = True
+    return aun
+
+
+@njit(cache=True, nogil=True)
+def reachable_talon(S: np.ndarray, mark: np.ndarray) -> None:
+    """Set ``mark[i] = 1`` for every talon index that taps and recycles can bring to the top."""
+    tn = S[O_TN]
+    tp = S[O_TP]
+    k = S[O_DRAW]
+    for i in range(TAL_CAP + 1):
+        mark[i] = 0
+    if tn == 0:
+        return
+    if tp > 0:
+        mark[tp - 1] = 1
+    p = tp
+    while p < tn:
+        p = min(p + k, tn)
+        mark[p - 1] = 1
+    p = 0
+    while p < tn:
+        p = min(p + k, tn)
+        mark[p - 1] = 1
+
+
+@njit(cache=True, nogil=True)
+def _add(out: np.ndarray, n: int, m: int) -> int:
+    if n < out.shape[0]:
+        out[n] = m
+        return n + 1
+    return n + 1  # caller sees n > capacity: overflow
+
+
+@njit(cache=True, nogil=True)
+def _onto_columns(
+    out: np.ndarray,
+    n: int,
+    S: np.ndarray,
+    mark: np.ndarray,
+    code: int,
+    card: int,
+    skip: int,
+    empty: int,
+) -> int:
+    """Add move ``code`` once per column that takes ``card``, the target column filled in.
+
+    A King goes to an empty column: any (``empty == -1``), only column ``empty`` (``>= 0``)
+    or none (``-2``). Any other card goes onto the column tops it stacks on
+    (``mark[SCR_TOP + top]`` holds each top's column + 1). Column ``skip`` is never a target.
+    """
+    if RANK[card] == 12:
+        if empty != -2:
+            for t in range(NCOL):
+                if t != skip and S[O_LEN + t] == 0 and (empty == -1 or t == empty):
+                    n = _add(out, n, code | (t << 15))
+        return n
+    for w in range(2):
+        t = mark[SCR_TOP + (TG1[card] if w == 0 else TG2[card])] - 1
+        if t >= 0 and t != skip:
+            n = _add(out, n, code | (t << 15))
+    return n
+
+
+@njit(cache=True, nogil=True)
+def gen_moves(S: np.ndarray, out: np.ndarray, mark: np.ndarray, prune: bool) -> int:
+    """Write the moves of the position into ``out`` (best first); return how many.
+
+    Returns more than ``out.shape[0]`` if they did not fit (the caller treats that as an
+    incomplete search). With ``prune`` false every legal move is generated (talon cards reachable
+    by taps and recycles, each with its plays), which the differential tests compare with the
+    engine; with ``prune`` true moves that only lead to an equivalent position are left out:
+    a King that is alone in its column moving to an empty column, a King moving to any empty
+    column but the first, and a card moving down from a foundation that would at once be moved
+    back up automatically. With bit 1 of ``S[O_DOM]`` set, a run split off a longer run moves
+    only when the card under it can then go to its foundation (the dominance Solvitaire and
+    lonelybot use: exposing a face-up card for any other purpose can be had by moving the other
+    run).
+    """
+    n = 0
+    first_empty = -1
+    for t in range(NCOL):
+        ln = S[O_LEN + t]
+        if ln == 0:
+            if first_empty < 0:
+                first_empty = t
+        else:
+            mark[SCR_TOP + S[O_COLS + t * CAP + ln - 1]] = t + 1
+    # columns to foundations
+    for c in range(NCOL):
+        ln = S[O_LEN + c]
+        if ln > 0:
+            card = S[O_COLS + c * CAP + ln - 1]
+            if S[O_FND + SUIT[card]] == RANK[card]:
+                prio = 60
+                if ln - 1 == S[O_FD + c] and S[O_FD + c] > 0:
+                    prio = 70
+                n = _add(out, n, encode(K_COL_FND, card, c, 0, 1, prio))
+    # talon cards
+    reachable_talon(S, mark)
+    for i in range(S[O_TN]):
+        if mark[i] == 0:
+            continue
+        card = S[O_TAL + i]
+        if S[O_FND + SUIT[card]] == RANK[card]:
+            n = _add(out, n, encode(K_TAL_FND, card, i, 0, 1, 55))
+        code = encode(K_TAL_COL, card, i, 0, 1, 40)
+        n = _onto_columns(out, n, S, mark, code, card, -1, first_empty if prune else -1)
+    # column to column
+    for s in range(NCOL):
+        ln = S[O_LEN + s]
+        fd = S[O_FD + s]
+        k = ln - 1
+        while k >= fd and ln > 0:
+            card = S[O_COLS + s * CAP + k]
+            count = ln - k
+            if k == fd and fd > 0:
+                prio = 50 + fd
+            elif k == 0:
+                prio = 35
+            else:
+                prio = 20
+                under = S[O_COLS + s * CAP + k - 1]
+                if (
+                    prune
+                    and (S[O_DOM] & 1) != 0
+                    and stacks(card, under)
+                    and S[O_FND + SUIT[under]] != RANK[under]
+                ):
+                    # a run split off a longer run moves only to let the card under it go up
+                    k -= 1
+                    continue
+            empty = -1 if not prune else (first_empty if k > 0 else -2)
+            code = encode(K_COL_COL, card, s, 0, count, prio)
+            n = _onto_columns(out, n, S, mark, code, card, s, empty)
+            if k > fd and not stacks(card, S[O_COLS + s * CAP + k - 1]):
+                break
+            k -= 1
+    # foundations to columns
+    if S[O_F2T] != 0:
+        for suit in range(4):
+            h = S[O_FND + suit]
+            if h == 0:
+                continue
+            card = suit * 13 + h - 1
+            if prune:
+                S[O_FND + suit] = h - 1
+                back_up = is_safe(S, card)
+                S[O_FND + suit] = h
+                if back_up:
+                    continue
+            code = encode(K_FND_COL, card, suit, 0, 1, 10)
+            n = _onto_columns(out, n, S, mark, code, card, -1, first_empty if prune else -1)
+    for t in range(NCOL):
+        ln = S[O_LEN + t]
+        if ln > 0:
+            mark[SCR_TOP + S[O_COLS + t * CAP + ln - 1]] = 0
+    # order: highest priority first, stable (insertion sort on a handful of moves)
+    m = min(n, out.shape[0])
+    for i in range(1, m):
+        v = out[i]
+        j = i - 1
+        while j >= 0 and (out[j] >> 24) < (v >> 24):
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = v
+    return n
+
+
+@njit(cache=True, nogil=True)
+def follow_ups(moves: np.ndarray, n: int, m: int) -> int:
+    """Keep only the moves that may follow foundation-to-column move ``m``; return the count.
+
+    Those are the moves onto the card that came down and further foundation-to-column moves.
+    Any winning line can be rearranged so: a card that came down can wait in its foundation
+    until just before the first move that involves it, its target or its foundation, unless
+    another card comes down first. That move is either a move onto it or a foundation-to-column
+    move, or else it can be rewritten away: moving the run under it (move the run first, then
+    bring the card down onto it), moving the card alone on (bring it down there directly) or
+    putting it back up (drop both moves). Each rewrite moves a card's coming down later or
+    shortens the line, so rewriting ends.
+    """
+    dst = (m >> 15) & 7
+    k = 0
+    for i in range(n):
+        v = moves[i]
+        kind = v & 7
+        onto = K_TAL_COL <= kind <= K_COL_COL and ((v >> 15) & 7) == dst
+        if kind == K_FND_COL or onto:
+            moves[k] = v
+            k += 1
+    return k
+
+
+@njit(cache=True, nogil=True)
+def drop_reverse(moves: np.ndarray, n: int, m: int) -> int:
+    """Remove from ``moves[:n]`` the move that exactly undoes ``m``; return the new count.
+
+    Only called when ``m`` turned no card up and triggered no automatic move, so its reverse
+    leads straight back to the parent position, which the transposition table would reject
+    anyway: this only saves the work of trying it.
+    """
+    kind = m & 7
+    card = (m >> 3) & 63
+    src = (m >> 9) & 63
+    dst = (m >> 15) & 7
+    count = (m >> 18) & 31
+    if kind == K_COL_COL:
+        rev = encode(K_COL_COL, card, dst, src, count, 0)
+    elif kind == K_COL_FND:
+        rev = encode(K_FND_COL, card, SUIT[card], src, 1, 0)
+    elif kind == K_FND_COL:
+        rev = encode(K_COL_FND, card, dst, 0, 1, 0)
+    else:
+        return n
+    for i in range(n):
+        if (moves[i] & 0xFFFFFF) == rev:
+            for j in range(i, n - 1):
+                moves[j] = moves[j + 1]
+            return n - 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _buried(W: np.ndarray, card: int) -> bool:
+    """True if ``card`` lies under the highest still-suspected card of its column."""
+    c = W[SCR_LOCC + card]
+    return c >= 0 and W[SCR_LOCI + card] < W[SCR_H + c]
+
+
+@njit(cache=True, nogil=True)
+def is_dead(S: np.ndarray, W: np.ndarray) -> bool:
+    """True if some cards provably can never leave their columns (so the position is lost).
+
+    A non-King card Y that is face down, or face up but not resting on a card it stacks on,
+    leaves its column only alone or with cards on top of it, in one of three ways: to its
+    foundation (which needs every lower card of its suit), onto one of the two cards it stacks
+    on, or (Kings only, so never here) to an empty column. Take a set Z of such cards and call
+    "buried" every card lying under a member of Z in the same column. If for each Y in Z a lower
+    card of its suit is buried and each of its two target cards is buried or (when cards may not
+    come back down) on a foundation, then no member of Z can be the first to move: none ever
+    moves and the game is lost. The largest such Z is found by starting from every candidate and
+    dropping the members that have a way out until none has. ``W`` is scratch space.
+
+    Moves only ever take candidates away (a card put on a column rests on a card it stacks on,
+    or is a King) and only uncover cards, so if a position is not dead, neither is any position
+    reached from it, except that with foundation-to-column moves forbidden a card going up can
+    close a way out. The search therefore checks the root, and later positions only then.
+    """
+    f2t = S[O_F2T]
+    for card in range(52):
+        W[SCR_LOCC + card] = -1
+        W[SCR_Z + card] = 0
+    zn = 0
+    for c in range(NCOL):
+        n = S[O_LEN + c]
+        fd = S[O_FD + c]
+        base = O_COLS + c * CAP
+        for q in range(n):
+            y = S[base + q]
+            W[SCR_LOCC + y] = c
+            W[SCR_LOCI + y] = q
+            if RANK[y] != 12 and (q <= fd or not stacks(y, S[base + q - 1])):
+                W[SCR_Z + y] = 1
+                zn += 1
+    while zn > 0:
+        for c in range(NCOL):
+            h = -1
+            base = O_COLS + c * CAP
+            for q in range(S[O_LEN + c] - 1, -1, -1):
+                if W[SCR_Z + S[base + q]] != 0:
+                    h = q
+                    break
+            W[SCR_H + c] = h
+        changed = False
+        for y in range(52):
+            if W[SCR_Z + y] == 0:
+                continue
+            su = SUIT[y]
+            way_out = True
+            for rr in range(S[O_FND + su], RANK[y]):
+                if _buried(W, su * 13 + rr):
+                    way_out = False
+                    break
+            if not way_out:
+                for w in range(2):
+                    t = TG1[y] if w == 0 else TG2[y]
+                    if not _buried(W, t) and not (
+                        f2t == 0 and W[SCR_LOCC + t] < 0 and RANK[t] < S[O_FND + SUIT[t]]
+                    ):
+                        way_out = True
+                        break
+            if way_out:
+                W[SCR_Z + y] = 0
+                zn -= 1
+                changed = True
+        if not changed:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def tt_insert(TT: np.ndarray, key: np.uint64) -> bool:
+    """Insert ``key`` into the open-addressing table; False if it was already there."""
+    mask = np.uint64(TT.shape[0] - 1)
+    i = key & mask
+    while True:
+        v = TT[i]
+        if v == U0:
+            TT[i] = key
+            return True
+        if v == key:
+            return False
+        i = (i + U1) & mask
+
+
+@njit(cache=True, nogil=True)
+def tt_rehash(old: np.ndarray, new: np.ndarray) -> None:
+    """Move every key of ``old`` into the (larger, empty) table ``new``."""
+    for i in range(old.shape[0]):
+        v = old[i]
+        if v != U0:
+            tt_insert(new, v)
+
+
+@njit(cache=True, nogil=True)
+def is_won(S: np.ndarray) -> bool:
+    """All 52 cards on the foundations."""
+    return S[O_FND] + S[O_FND + 1] + S[O_FND + 2] + S[O_FND + 3] == 52
+
+
+@njit(cache=True, nogil=True)
+def start_search(
+    S: np.ndarray,
+    H: np.ndarray,
+    TT: np.ndarray,
+    MV: np.ndarray,
+    NM: np.ndarray,
+    IX: np.ndarray,
+    AUM: np.ndarray,
+    AUU: np.ndarray,
+    mark: np.ndarray,
+    ctl: np.ndarray,
+) -> int:
+    """Set up the root: automatic moves, its key, its moves. Returns R_WON or R_BUDGET."""
+    compute_hashes(S, H)
+    aun = apply_autos(S, H, AUM, AUU, 0)
+    ctl[C_AUN] = aun
+    ctl[C_ROOTAUN] = aun
+    ctl[C_DEPTH] = 0
+    ctl[C_NODES] = 1
+    ctl[C_OVERFLOW] = 0
+    ctl[C_MAXDEPTH] = 0
+    if is_won(S):
+        return R_WON
+    tt_insert(TT, state_key(S, H))
+    ctl[C_TTCOUNT] = 1
+    n = gen_moves(S, MV[0], mark, True)
+    if n > MV.shape[1]:
+        ctl[C_OVERFLOW] = 1
+        n = MV.shape[1]
+    if (S[O_DOM] & 2) != 0 and is_dead(S, mark):
+        n = 0
+    NM[0] = n
+    IX[0] = 0
+    return R_BUDGET
+
+
+@njit(cache=True, nogil=True)
+def run_chunk(
+    S: np.ndarray,
+    H: np.ndarray,
+    TT: np.ndarray,
+    MV: np.ndarray,
+    NM: np.ndarray,
+    IX: np.ndarray,
+    UD: np.ndarray,
+    AUM: np.ndarray,
+    AUU: np.ndarray,
+    AUS: np.ndarray,
+    mark: np.ndarray,
+    ctl: np.ndarray,
+    max_nodes: int,
+) -> int:
+    """Run the depth-first search for up to ``max_nodes`` new positions.
+
+    Returns R_WON (the path on the stack wins), R_EXHAUSTED (every position reachable from the
+    root was searched), R_BUDGET (call again to continue) or R_GROW (the table is half full:
+    grow it with :func:`tt_rehash` and call again). All search state lives in the arrays, so a
+    chunk can stop anywhere and the next one carries on.
+    """
+    depth = ctl[C_DEPTH]
+    nodes = ctl[C_NODES]
+    aun = ctl[C_AUN]
+    ttcount = ctl[C_TTCOUNT]
+    limit = nodes + max_nodes
+    grow_at = TT.shape[0] // 2
+    result = R_BUDGET
+    while True:
+        if IX[depth] >= NM[depth]:
+            if depth == 0:
+                result = R_EXHAUSTED
+                break
+            depth -= 1
+            start = AUS[depth]
+            while aun > start:
+                aun -= 1
+                undo_move(S, H, AUM[aun], AUU[aun])
+            undo_move(S, H, MV[depth, IX[depth] - 1], UD[depth])
+            continue
+        if nodes >= limit:
+            break
+        if ttcount >= grow_at:
+            result = R_GROW
+            break
+        m = MV[depth, IX[depth]]
+        IX[depth] += 1
+        UD[depth] = do_move(S, H, m)
+        AUS[depth] = aun
+        aun = apply_autos(S, H, AUM, AUU, aun)
+        if is_won(S):
+            depth += 1
+            result = R_WON
+            break
+        # after a card comes down from a foundation only a move onto it or another card
+        # coming down may follow (see follow_ups): such a position is stored under its own
+        # key, which also names the card that came down
+        restricted = (S[O_DOM] & 4) != 0 and (m & 7) == K_FND_COL
+        full = aun >= AUM.shape[0] or depth + 1 >= MV.shape[0]
+        fresh = False
+        if full:
+            ctl[C_OVERFLOW] = 1
+        else:
+            key = state_key(S, H)
+            if restricted:
+                key ^= ZRES[(m >> 3) & 63]
+                if key == U0:
+                    key = U1
+            fresh = tt_insert(TT, key)
+        if not fresh:
+            while aun > AUS[depth]:
+                aun -= 1
+                undo_move(S, H, AUM[aun], AUU[aun])
+            undo_move(S, H, m, UD[depth])
+            continue
+        ttcount += 1
+        nodes += 1
+        depth += 1
+        if (
+            (S[O_DOM] & 2) != 0
+            and S[O_F2T] == 0
+            and ((m & 7) <= K_TAL_FND or aun > AUS[depth - 1])
+            and is_dead(S, mark)
+        ):
+            # see is_dead: only a card going up can make a position dead (and only when cards
+            # may not come back down); otherwise dead ends are found at the root
+            NM[depth] = 0
+            IX[depth] = 0
+            continue
+        n = gen_moves(S, MV[depth], mark, True)
+        if n > MV.shape[1]:
+            ctl[C_OVERFLOW] = 1
+            n = MV.shape[1]
+        if restricted:
+            n = follow_ups(MV[depth], n, m)
+        elif (UD[depth - 1] & 1) == 0 and aun == AUS[depth - 1]:
+            n = drop_reverse(MV[depth], n, m)
+        NM[depth] = n
+        IX[depth] = 0
+        if depth > ctl[C_MAXDEPTH]:
+            ctl[C_MAXDEPTH] = depth
+    ctl[C_DEPTH] = depth
+    ctl[C_NODES] = nodes
+    ctl[C_AUN] = aun
+    ctl[C_TTCOUNT] = ttcount
+    return result
