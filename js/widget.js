@@ -11,8 +11,12 @@
  *   found: (number|null)[], cols: [number, number[]][], legal: Object<string, LegalMove[]>,
  *   moves: number, undo: boolean, redo: boolean, status: string, analysis: string|null,
  *   finish: string|null, hint: Hint|null, clock: {ms: number, at: number, run: boolean},
- *   announce: {n: number, text: string}|null
+ *   announce: {n: number, text: string}|null, line: LineStep|null, lines: boolean
  * }} View
+ * @typedef {{id: number, k: number, total: number, auto: boolean, playable: boolean,
+ *   next: {src: string, n: number, dst: string}|null}} LineStep  view.line: the step shown
+ * @typedef {{id: number, moves: string, first: number, words: string[]}} LineView
+ *   the `line_view` trait: every move in notation, words for moves first.. first+words.length-1
  * @typedef {{src: string, n: number}} Pick
  * @typedef {{meta: Object<string, any>, strings: Object<string, string>, rules: any,
  *   cards: string[], available: {code: string, name: string, dir: string}[]}} Strings
@@ -30,6 +34,12 @@ const PACES = [
   ["settings.animation.off", 0],
 ];
 const DRAG_THRESHOLD = 5;
+/** Autoplay paces of the analysis panel (ms per step). */
+const STEP_PACES = [
+  ["settings.animation.slow", 1500],
+  ["settings.animation.normal", 700],
+  ["settings.animation.fast", 250],
+];
 
 let instance = 0;
 
@@ -88,6 +98,9 @@ class Board {
     model.on("change:mirror", this.onChange);
     model.on("change:draw", this.onStrings);
     model.on("change:pace", this.onStrings);
+    this.onLine = () => this.renderLine(true);
+    model.on("change:line_view", this.onLine);
+    model.on("change:step_pace", this.onLine);
     model.on("msg:custom", this.onMsg);
     this.tick = setInterval(() => this.renderClock(), 1000);
     this.renderChrome();
@@ -105,6 +118,8 @@ class Board {
     this.model.off("change:mirror", this.onChange);
     this.model.off("change:draw", this.onStrings);
     this.model.off("change:pace", this.onStrings);
+    this.model.off("change:line_view", this.onLine);
+    this.model.off("change:step_pace", this.onLine);
     this.model.off("msg:custom", this.onMsg);
   }
 
@@ -222,6 +237,7 @@ class Board {
       ["redo", "kw-btn-redo", () => this.send("redo")],
       ["hint", "kw-btn-hint", () => this.send("hint")],
       ["finish", "kw-btn-finish", () => this.finishOrStop()],
+      ["solver_line", "kw-btn-line", () => this.send("open_line")],
       ["rules", "kw-btn-rules", () => this.togglePanel("rules")],
       ["settings", "kw-btn-settings", () => this.togglePanel("settings")],
     ];
@@ -263,6 +279,8 @@ class Board {
     this.noticeEl = h("div", "kw-notice");
     this.noticeEl.hidden = true;
     root.append(this.noticeEl, this.hintEl);
+    this.buildLine();
+    root.append(this.lineEl);
 
     // Keys on the board are the game's, not the notebook's (Lumino honours this attribute).
     this.table = h("div", "kw-table", { "data-lm-suppress-shortcuts": "true" });
@@ -381,6 +399,7 @@ class Board {
     if (!PACES.some(([, v]) => v === pace)) paces.push([String(pace), this.num(pace)]);
     this.fillSelect(this.paceSel, "settings.animation.label", paces, String(pace));
     if (this.panel) this.renderPanel();
+    this.renderLine(true);
   }
 
   // -- rendering the board ---------------------------------------------------------------
@@ -436,6 +455,7 @@ class Board {
     this.renderInfo(v);
     this.renderHint(v);
     this.renderWin(v);
+    this.renderLine(false);
     if (v.announce && v.announce.n !== this.lastAnnounce) {
       this.lastAnnounce = v.announce.n;
       this.say(v.announce.text);
@@ -582,8 +602,9 @@ class Board {
   /** Selection, legal targets, hint and focus marks. */
   renderMarks() {
     const v = this.view();
-    for (const e of this.root.querySelectorAll(".kw-picked, .kw-target, .kw-hint-src, .kw-hint-dst")) {
-      e.classList.remove("kw-picked", "kw-target", "kw-hint-src", "kw-hint-dst");
+    const marks = ["kw-picked", "kw-target", "kw-hint-src", "kw-hint-dst", "kw-next-src", "kw-next-dst"];
+    for (const e of this.root.querySelectorAll(marks.map((m) => "." + m).join(", "))) {
+      e.classList.remove(...marks);
     }
     if (this.pick) {
       for (const card of this.runEls(this.pick.src, this.pick.n)) card.classList.add("kw-picked");
@@ -591,13 +612,20 @@ class Board {
         this.pileEls[dst] && this.pileEls[dst].classList.add("kw-target");
       }
     }
-    if (v.hint) {
-      const src = v.hint.src;
-      if (src === "s") this.pileEls.s.classList.add("kw-hint-src");
-      for (const card of this.runEls(src, Math.max(1, v.hint.n))) card.classList.add("kw-hint-src");
-      if (v.hint.dst !== "w" && this.pileEls[v.hint.dst]) this.pileEls[v.hint.dst].classList.add("kw-hint-dst");
-    }
+    if (v.hint) this.markMove(v.hint, "kw-hint");
+    if (v.line && v.line.next) this.markMove(v.line.next, "kw-next");
     for (const id of PILES) this.pileEls[id].tabIndex = id === this.focusPile ? 0 : -1;
+  }
+
+  /**
+   * Mark the source cards and the target pile of a move with `${prefix}-src` / `${prefix}-dst`.
+   * @param {{src: string, n: number, dst: string}} m
+   * @param {string} prefix
+   */
+  markMove(m, prefix) {
+    if (m.src === "s") this.pileEls.s.classList.add(`${prefix}-src`);
+    for (const card of this.runEls(m.src, Math.max(1, m.n))) card.classList.add(`${prefix}-src`);
+    if (m.dst !== "w" && this.pileEls[m.dst]) this.pileEls[m.dst].classList.add(`${prefix}-dst`);
   }
 
   /**
@@ -640,6 +668,7 @@ class Board {
     const playing = v.status === "playing";
     b.hint.disabled = !playing;
     b.restart.disabled = v.status === "finishing";
+    b.solver_line.disabled = !v.lines || v.status === "finishing" || v.status === "analysis";
     const fin = b.finish;
     if (v.status === "finishing") {
       fin.textContent = this.t("button.stop.label");
@@ -787,6 +816,191 @@ class Board {
   /** @param {string} text */
   say(text) {
     this.live.textContent = text;
+  }
+
+  // -- the analysis panel: a solver line, stepped through ------------------------------
+
+  buildLine() {
+    const sec = h("section", "kw-line", { "data-lm-suppress-shortcuts": "true" });
+    sec.hidden = true;
+    this.lineEl = sec;
+    const head = h("div", "kw-line-head");
+    this.lineTitle = h("h3", "kw-line-title");
+    this.lineStepEl = h("span", "kw-line-step");
+    head.append(this.lineTitle, this.lineStepEl);
+    const controls = h("div", "kw-line-controls", { role: "group" });
+    /** @type {Object<string, HTMLButtonElement>} */
+    this.lineButtons = {};
+    /** @type {[string, string, boolean, () => void][]} [key, icon, mirrors in RTL, action] */
+    const buttons = [
+      ["first", "⇤", true, () => this.stepTo(0)],
+      ["previous", "←", true, () => this.stepBy(-1)],
+      ["autoplay", "▶\uFE0E", false, () => this.toggleAutoplay()],
+      ["next", "→", true, () => this.stepBy(1)],
+      ["last", "⇥", true, () => this.stepTo(Infinity)],
+    ];
+    for (const [key, icon, mirrors, fn] of buttons) {
+      const b = /** @type {HTMLButtonElement} */ (h("button", `kw-btn kw-line-btn kw-line-${key}`, { type: "button" }));
+      const i = h("span", mirrors ? "kw-line-icon kw-mirrors" : "kw-line-icon", { "aria-hidden": "true" });
+      i.textContent = icon;
+      b.append(i);
+      b.addEventListener("click", (ev) => {
+        ev.stopPropagation();
+        fn();
+      });
+      this.lineButtons[key] = b;
+      controls.append(b);
+    }
+    this.slider = /** @type {HTMLInputElement} */ (h("input", "kw-line-slider", { type: "range", min: "0", step: "1" }));
+    this.slider.addEventListener("input", () => this.stepTo(Number(this.slider.value)));
+    controls.append(this.slider);
+    this.speedSel = this.select("kw-sel-speed", (v) => this.send("set_step_pace", { pace: Number(v) }), controls);
+    // Focusable: it scrolls, and it keeps the keys (Left/Right/Home/End) when a button disables.
+    this.lineList = h("ol", "kw-line-list", { tabindex: "0" });
+    this.lineList.addEventListener("click", (ev) => {
+      const item = ev.target instanceof Element ? ev.target.closest(".kw-line-item") : null;
+      if (item instanceof HTMLElement) this.stepTo(Number(item.dataset.step));
+    });
+    const actions = h("div", "kw-line-actions");
+    this.playHereBtn = /** @type {HTMLButtonElement} */ (h("button", "kw-btn kw-btn-play-here", { type: "button" }));
+    this.playHereBtn.addEventListener("click", () => {
+      const l = this.view().line;
+      if (l) this.send("play_from_here", { line: l.id, index: l.k });
+    });
+    this.backBtn = /** @type {HTMLButtonElement} */ (h("button", "kw-btn kw-btn-back", { type: "button" }));
+    this.backBtn.addEventListener("click", () => this.send("back_to_game"));
+    actions.append(this.playHereBtn, this.backBtn);
+    sec.append(head, controls, this.lineList, actions);
+    /** The line_view drawn in the list: "id|first|words" (the list is rebuilt only when it changes). */
+    this.lineKey = "";
+  }
+
+  /** @returns {LineView|null} */
+  lineView() {
+    const lv = this.model.get("line_view");
+    return lv && lv.moves ? lv : null;
+  }
+
+  /** @param {number} k */
+  stepTo(k) {
+    const l = this.view().line;
+    if (!l) return;
+    const index = Math.max(0, Math.min(l.total, k));
+    if (index !== l.k) this.send("step", { line: l.id, index });
+  }
+
+  /** @param {number} d */
+  stepBy(d) {
+    const l = this.view().line;
+    if (l) this.stepTo(l.k + d);
+  }
+
+  toggleAutoplay() {
+    const l = this.view().line;
+    if (l) this.send("autoplay", { line: l.id, on: !l.auto });
+  }
+
+  /**
+   * Draw the analysis panel: controls for the step shown; the list when the line changed.
+   * @param {boolean} full  labels and list too (strings or line_view changed)
+   */
+  renderLine(full) {
+    const v = this.view();
+    const l = v ? v.line : null;
+    const lv = this.lineView();
+    const open = Boolean(l && lv && lv.id === l.id);
+    this.lineEl.hidden = !open;
+    this.root.classList.toggle("kw-analysing", open);
+    if (!open || !l || !lv) return;
+    const moves = lv.moves.split(" ");
+    const key = `${this.lang()}|${lv.id}|${lv.first}|${lv.words.length}|${lv.words[0] || ""}`;
+    if (full || key !== this.lineKey) {
+      this.lineKey = key;
+      this.lineTitle.textContent = this.t("analysis.title");
+      for (const [k, b] of Object.entries(this.lineButtons)) {
+        if (k === "autoplay") continue;
+        b.title = this.t(`analysis.${k}`);
+        b.setAttribute("aria-label", b.title);
+      }
+      this.slider.max = String(l.total);
+      this.slider.setAttribute("aria-label", this.t("analysis.title"));
+      const pace = Number(this.model.get("step_pace"));
+      /** @type {[string, string][]} */
+      const paces = STEP_PACES.map(([k, ms]) => [String(ms), this.t(k)]);
+      if (!STEP_PACES.some(([, ms]) => ms === pace)) paces.push([String(pace), this.num(pace)]);
+      this.fillSelect(this.speedSel, "analysis.speed", paces, String(pace));
+      this.playHereBtn.textContent = this.t("analysis.play_from_here.label");
+      this.backBtn.textContent = this.t("analysis.back_to_game.label");
+      this.backBtn.title = this.t("analysis.back_to_game.tooltip");
+      const items = [this.lineItem(0, this.t("analysis.start"), "")];
+      moves.forEach((text, i) => {
+        const words = i >= lv.first && i < lv.first + lv.words.length ? lv.words[i - lv.first] : "";
+        items.push(this.lineItem(i + 1, words, text));
+      });
+      this.lineList.replaceChildren(...items);
+      this.lineItems = items;
+    }
+    // The step shown.
+    this.lineStepEl.textContent = l.k === 0 ? this.t("analysis.start") : this.t("analysis.step", { index: l.k, total: l.total });
+    this.slider.value = String(l.k);
+    this.slider.setAttribute("aria-valuetext", this.lineStepEl.textContent);
+    const b = this.lineButtons;
+    b.first.disabled = b.previous.disabled = l.k === 0;
+    b.next.disabled = b.last.disabled = l.k === l.total;
+    const auto = b.autoplay;
+    auto.firstElementChild.textContent = l.auto ? "❚❚" : "▶\uFE0E";
+    auto.title = this.t(l.auto ? "analysis.pause" : "analysis.autoplay");
+    auto.setAttribute("aria-label", auto.title);
+    auto.setAttribute("aria-pressed", String(l.auto));
+    this.playHereBtn.disabled = !l.playable;
+    const active = document.activeElement;
+    if (active instanceof HTMLButtonElement && active.disabled && this.lineEl.contains(active)) {
+      this.lineList.focus({ preventScroll: true }); // a disabled button would drop the focus
+    }
+    this.playHereBtn.title = this.t(l.playable ? "analysis.play_from_here.tooltip" : "reject.line_not_current");
+    for (const item of this.lineItems || []) {
+      const k = Number(item.dataset.step);
+      item.classList.toggle("kw-current", k === l.k);
+      item.classList.toggle("kw-played", k < l.k);
+      item.classList.toggle("kw-upcoming", k === l.k + 1);
+      if (k === l.k) item.setAttribute("aria-current", "step");
+      else item.removeAttribute("aria-current");
+    }
+    const cur = (this.lineItems || [])[l.k];
+    // Follow the step only when it (or the list) changed: a reader scrolling the list keeps
+    // their place when something else (the clock, the solver's status) updates the view.
+    const moved = this.lineShown !== `${this.lineKey}|${l.k}`;
+    this.lineShown = `${this.lineKey}|${l.k}`;
+    if (cur && moved) {
+      // Keep the current step in view inside the list (never scroll the notebook itself).
+      const list = this.lineList;
+      const top = cur.offsetTop; // the list is the items' offsetParent (position: relative)
+      if (top < list.scrollTop || top + cur.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+      }
+    }
+  }
+
+  /**
+   * One entry of the list: step `k` (after its move), its words and its notation.
+   * @param {number} k
+   * @param {string} words
+   * @param {string} code
+   */
+  lineItem(k, words, code) {
+    const li = h("li", "kw-line-item", { "data-step": String(k) });
+    const num = h("span", "kw-line-num");
+    num.textContent = k ? this.num(k) : "";
+    const w = h("span", "kw-line-words");
+    w.textContent = words;
+    li.append(num, w);
+    if (code) {
+      const c = h("code", "kw-line-code", { dir: "ltr" });
+      c.textContent = code;
+      li.append(c);
+      if (!words) li.classList.add("kw-line-far");
+    }
+    return li;
   }
 
   // -- panels: rules, deal number, confirmation -----------------------------------------
@@ -1092,7 +1306,15 @@ class Board {
     };
     if (ctrl && lower === "z") return this.handled(ev, () => this.send(ev.shiftKey ? "redo" : "undo"));
     if (ctrl) return;
-    if (commands[lower] && !target.closest(".kw-toolbar, .kw-panel")) return this.handled(ev, commands[lower]);
+    const line = this.view().line;
+    if (line && ["ArrowLeft", "ArrowRight", "Home", "End"].includes(key) && !ev.shiftKey) {
+      // Left/Right step through the line (swapped in right-to-left text), Home/End jump.
+      const forward = (key === "ArrowRight") !== this.rtl();
+      const to = { Home: 0, End: line.total }[key];
+      const k = to !== undefined ? to : line.k + (forward ? 1 : -1);
+      return this.handled(ev, () => this.stepTo(k));
+    }
+    if (commands[lower] && !target.closest(".kw-toolbar, .kw-panel, .kw-line")) return this.handled(ev, commands[lower]);
     const onBoard = target.closest && target.closest(".kw-pile");
     if (!onBoard) return;
     const mirrored = this.mirrorBoard();

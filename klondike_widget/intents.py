@@ -56,6 +56,10 @@ REASONS = frozenset(
         "nothing_to_redo",
         "invalid_deal_number",
         "unknown_locale",
+        "no_line",
+        "step_out_of_range",
+        "in_analysis",
+        "line_not_current",
     }
 )
 
@@ -100,6 +104,12 @@ def _int_range(lo: int, hi: int) -> Check:
         return value
 
     return check
+
+
+def _flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise Rejected("malformed", "expected true or false")
+    return value
 
 
 def _deal_number(value: object) -> int | None:
@@ -154,6 +164,20 @@ INTENTS: Mapping[str, IntentSpec] = {
         "_do_set_mirror", {"mirror": _choice("auto", "on", "off")}, fresh=False
     ),
     "set_pace": IntentSpec("_do_set_pace", {"pace": _int_range(0, 5000)}, fresh=False),
+    # The analysis panel. Steps name the line they are about (``line``: its id) instead of the
+    # board's seq: an intent about a line that was replaced meanwhile is refused as stale.
+    "open_line": IntentSpec("_do_open_line"),
+    "step": IntentSpec(
+        "_do_step", {"line": _int_range(0, 2**31), "index": _int_range(0, 2**31)}, fresh=False
+    ),
+    "autoplay": IntentSpec(
+        "_do_autoplay", {"line": _int_range(0, 2**31), "on": _flag}, fresh=False
+    ),
+    "play_from_here": IntentSpec(
+        "_do_play_from_here", {"line": _int_range(0, 2**31), "index": _int_range(0, 2**31)}
+    ),
+    "back_to_game": IntentSpec("_do_back_to_game", fresh=False),
+    "set_step_pace": IntentSpec("_do_set_step_pace", {"pace": _int_range(50, 5000)}, fresh=False),
 }
 
 _COMMON = frozenset({"kind", "seq", "cid"})

@@ -309,6 +309,12 @@ class GameState:
 
         return state_svg(self)
 
+    def _repr_html_(self) -> str:
+        """The picture with the legal moves listed in notation (``display(state)``)."""
+        from klondike_widget.render import state_html
+
+        return state_html(self, legal_moves=True)
+
 
 def _init(
     self: GameState,

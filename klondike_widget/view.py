@@ -132,6 +132,9 @@ def board_view(
     finishing: bool = False,
     clock: Mapping[str, Any] | None = None,
     announce: Mapping[str, Any] | None = None,
+    shown: GameState | None = None,
+    line: Mapping[str, Any] | None = None,
+    lines: bool = False,
 ) -> dict[str, Any]:
     """The ``view`` trait for ``game``: piles, legal moves, counters and status.
 
@@ -153,14 +156,26 @@ def board_view(
         ``{"ms": elapsed ms at "at", "at": epoch ms, "run": bool}``.
     announce : mapping or None
         ``{"n": counter, "text": ...}``: the latest action in words, for the aria-live region.
+    shown : GameState or None
+        A position to draw instead of the game's (a step of a solver line). The board is then
+        read-only (no legal moves, no undo/redo), the status is ``"analysis"``, and the
+        counters are still the game's: stepping through a line never changes them.
+    line : mapping or None
+        The analysis panel's step (see :meth:`klondike_widget.line_panel.LinePanel.view_part`).
+    lines : bool
+        True when a line can be opened (the "Solver line" button is enabled).
     """
-    state = game.state
-    won = state.is_won
+    analysing = shown is not None
+    state = game.state if shown is None else shown
+    won = game.state.is_won
     waste = state.waste
     fan = 3 if state.rules.draw == 3 else 1
     foundations = [state.foundation_top(suit) for suit in range(4)]
-    status = "won" if won else ("finishing" if finishing else "playing")
-    legal = {} if (won or finishing) else legal_by_source(state, state.legal_moves)
+    status = (
+        "analysis" if analysing else ("won" if won else ("finishing" if finishing else "playing"))
+    )
+    frozen = won or finishing or analysing
+    legal = {} if frozen else legal_by_source(state, state.legal_moves)
     view: dict[str, Any] = {
         "seq": seq,
         "deal": game.deal_number,
@@ -175,13 +190,15 @@ def board_view(
         ],
         "legal": legal,
         "moves": game.moves_count,
-        "undo": game.can_undo and not finishing,
-        "redo": game.can_redo and not finishing,
+        "undo": game.can_undo and not (finishing or analysing),
+        "redo": game.can_redo and not (finishing or analysing),
         "status": status,
         "analysis": None if won else analysis,
         "finish": None if won else finish_block,
-        "hint": None if won else (dict(hint) if hint else None),
+        "hint": None if (won or analysing) else (dict(hint) if hint else None),
         "clock": dict(clock) if clock else {"ms": 0, "at": 0, "run": False},
         "announce": dict(announce) if announce else None,
+        "line": dict(line) if line else None,
+        "lines": lines,
     }
     return view

@@ -12,9 +12,30 @@ survive a reload or show the same in two views lives in traits written by Python
     The active language's texts (from :mod:`klondike_widget.i18n`).
 ``deck``
     The face of every card: rank, suit symbol, red (the spoken names are in ``strings``).
-``locale``, ``draw``, ``mirror``, ``pace``
+``locale``, ``draw``, ``mirror``, ``pace``, ``step_pace``
     Settings: the language, draw 1/3 for the next deal, mirroring of the board in
-    right-to-left languages, the pace of Finish in milliseconds per move.
+    right-to-left languages, the pace of Finish in milliseconds per move, the pace of autoplay
+    in the analysis panel.
+``line_view``, ``line_index``
+    The analysis panel (a solver line being stepped through, see :meth:`KlondikeWidget.show_line`):
+    the line's moves in notation with localized descriptions of the moves around the step shown,
+    and the step shown. While a line is open, ``view`` draws the position at that step.
+
+Solver lines
+------------
+After Hint or Finish (or any time a winning line is known), the "Solver line" button, or
+:meth:`KlondikeWidget.show_line` from code, opens the analysis panel. Stepping through the line
+never changes the game: the Moves counter, the history and the clock stay as they are, and the
+board is read-only (moves, undo, redo, Hint and Finish are refused with ``in_analysis``).
+
+"Back to the game" (:meth:`~KlondikeWidget.back_to_game`) closes the panel; the game is as it
+was. "Play from here" (:meth:`~KlondikeWidget.play_from_here`) at step ``k`` plays the line's
+first ``k`` moves into the game as real moves: each counts on the Moves counter like any action,
+and undo can take them back; the game's earlier history is kept. This is only possible when
+the line starts at the position on the table: for any other line (one opened from an older
+position, or the line Finish played once the game is won) it is refused with
+``line_not_current`` and the front end disables the button. Any change to the game (a move from
+Python, undo, a new deal, ...) closes the panel.
 
 The solver runs in a background thread after every move; its verdict is handed back to the
 kernel's IOLoop (or, outside a kernel, applied under the widget's lock).
@@ -49,7 +70,10 @@ from klondike_widget.analysis import Analyst, SolveFn, Verdict, Verdicts, defaul
 from klondike_widget.errors import IllegalMoveError, InvalidMoveError
 from klondike_widget.game import Game
 from klondike_widget.intents import INTENTS, Rejected, parse_intent
+from klondike_widget.line import Line
+from klondike_widget.line_panel import LinePanel, line_from
 from klondike_widget.moves import Move
+from klondike_widget.state import GameState
 from klondike_widget.view import board_view, deck_table, move_target
 
 __all__ = ["KlondikeWidget", "asset_path"]
@@ -130,6 +154,9 @@ class KlondikeWidget(anywidget.AnyWidget):
     draw = traitlets.Enum((1, 3), default_value=1).tag(sync=True)
     mirror = traitlets.Enum(("auto", "on", "off"), default_value="auto").tag(sync=True)
     pace = traitlets.Int(300, min=0, max=5000).tag(sync=True)
+    step_pace = traitlets.Int(700, min=50, max=5000).tag(sync=True)
+    line_view = traitlets.Dict().tag(sync=True)
+    line_index = traitlets.Int(0).tag(sync=True)
 
     def __init__(
         self,
@@ -157,6 +184,10 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._finish_line: list[Move] = []
         self._finishing = False
         self._finish_gen = 0
+        self._panel: LinePanel | None = None
+        self._line_count = 0  # numbers the lines opened (intents name the line they are about)
+        self._auto_gen = 0
+        self._last_line: Line | None = None  # the line Finish played last
         self._announce: dict[str, Any] | None = None
         self._count = 0  # numbers announcements and notices
         self._clock_ms = 0.0
@@ -197,6 +228,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         with self._lock:
             self._stop_finish()
             self._game = game
+            self._last_line = None
             self._reset_clock()
             self._after_change(None)
 
@@ -253,6 +285,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         with self._lock:
             self._stop_finish()
             self._game = Game.new(deal=deal, draw=self.draw)
+            self._last_line = None
             self._reset_clock()
             self._after_change(self._text("announce.new_deal", number=self._deal_text()))
             return self._game
@@ -262,6 +295,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         with self._lock:
             self._stop_finish()
             self._game = self._game.restart()
+            self._last_line = None
             self._reset_clock()
             self._after_change(self._text("announce.restart", number=self._deal_text()))
             return self._game
@@ -286,6 +320,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         with self._lock:
             if self._game.is_won:
                 raise IllegalMoveError("the game is already won")
+            self._close_line()
             state = self._game.state
             if self._verdicts.get(state) is None:
                 self._analyst.cancel()
@@ -301,6 +336,7 @@ class KlondikeWidget(anywidget.AnyWidget):
                 raise IllegalMoveError(f"no winning line is known from here ({self._analysis})")
             if not animate:
                 self._stop_finish()
+                self._last_line = Line(state, line)
                 for move in line:
                     self._play(move)
                 return len(line)
@@ -328,6 +364,142 @@ class KlondikeWidget(anywidget.AnyWidget):
             time.sleep(0.01)
         with self._lock:  # the verdict's publication is complete
             return self._analysis
+
+    # -- solver lines: the analysis panel ---------------------------------------------------
+
+    @property
+    def line(self) -> Line | None:
+        """The line open in the analysis panel, or None. Assign a line to open it, None to close.
+
+        >>> w = KlondikeWidget(deal=2, analyse=False)
+        >>> w.line = ["s", "s", "t3-t2"]
+        >>> w.line.text(), w.line_index, w.view["status"], w.view["line"]["total"]
+        ('s s t3-t2', 0, 'analysis', 3)
+        >>> w.line = None; w.view["status"]
+        'playing'
+        """
+        return None if self._panel is None else self._panel.line
+
+    @line.setter
+    def line(self, line: object) -> None:
+        if line is None:
+            self.back_to_game()
+        else:
+            self.show_line(line)
+
+    def show_line(self, line: object, index: int = 0) -> Line:
+        """Open the analysis panel on ``line`` at step ``index``; return the :class:`Line`.
+
+        ``line`` is a :class:`Line` (from any position), a solver result (its ``.moves``) or
+        moves (or their text) played from the position on the table. The game does not change.
+        Raises ``TypeError``, ``ValueError`` (no moves) or
+        :class:`~klondike_widget.line.BrokenLineError` naming the first move that does not play;
+        nothing changes then. A running Finish stops first.
+
+        >>> w = KlondikeWidget(deal=2, analyse=False)
+        >>> w.show_line("s t3-t2", index=2).text(), w.line_index, w.game.moves_count
+        ('s t3-t2', 2, 0)
+        >>> w.view["stock"], w.view["cols"][1][1]
+        (23, [8, 20])
+        """
+        with self._lock:
+            opened = line_from(line, self._game.state)
+            panel = LinePanel(opened, self._line_count + 1)
+            panel.index = index  # IndexError before anything changes
+            self._stop_finish()
+            self._stop_autoplay()
+            self._line_count += 1
+            self._panel = panel
+            self._seq += 1
+            self.line_view = panel.published(self.locale)
+            self.line_index = panel.index
+            self._publish()
+            return opened
+
+    def step(self, index: int) -> GameState:
+        """Show step ``index`` (0 = the start, ``len(w.line.moves)`` = the end); return it.
+
+        Negative numbers count from the end (``-1`` is the end). Raises ``ValueError`` when no
+        line is open and ``IndexError`` for a step not on the line. Autoplay pauses.
+
+        >>> w = KlondikeWidget(deal=2, analyse=False)
+        >>> w.show_line(["s", "s", "t3-t2"]) and None
+        >>> w.step(-1) == w.line[3], w.line_index, w.view["moves"]
+        (True, 3, 0)
+        """
+        with self._lock:
+            panel = self._require_panel()
+            if isinstance(index, bool) or not isinstance(index, int):
+                raise TypeError(f"a step is a whole number, not {type(index).__name__}")
+            if index < 0:
+                index += panel.total + 1
+            if not 0 <= index <= panel.total:
+                raise IndexError(f"step {index} is not on this line (0..{panel.total})")
+            self._stop_autoplay()
+            self._show_step(index)
+            return panel.state
+
+    def autoplay(self, on: bool = True) -> None:
+        """Start (or with ``on=False`` pause) stepping forward by itself, one step per
+        ``step_pace`` ms; it stops at the end. Started at the end, it begins from the start."""
+        with self._lock:
+            panel = self._require_panel()
+            if not on:
+                if panel.autoplay:
+                    self._stop_autoplay()
+                    self._publish()
+                return
+            if panel.index == panel.total:
+                self._show_step(0, publish=False)
+            panel.autoplay = True
+            self._auto_gen += 1
+            self._publish()
+            self._schedule_autoplay(self._auto_gen)
+
+    def back_to_game(self) -> None:
+        """Close the analysis panel; the game is as it was. Nothing happens if none is open."""
+        with self._lock:
+            if self._panel is not None:
+                self._close_line()
+                self._seq += 1
+                self._publish()
+
+    def play_from_here(self) -> int:
+        """Leave the analysis panel, playing the moves of the line up to the step shown.
+
+        The first ``line_index`` moves of the line are played into the game as real moves (they
+        count on the Moves counter, undo takes them back); the game's history is kept. Returns
+        how many moves were played. Raises ``ValueError`` when no line is open or when the
+        line does not start at the position on the table (nothing changes then).
+
+        >>> w = KlondikeWidget(deal=2, analyse=False)
+        >>> w.play("t3-t2") and None
+        >>> w.show_line(["s", "s"], index=2) and None
+        >>> w.play_from_here(), w.game.moves_count, w.line is None
+        (2, 3, True)
+        >>> [str(m) for m in w.game.history]
+        ['t3-t2', 's', 's']
+        """
+        with self._lock:
+            panel = self._require_panel()
+            if panel.line.start != self._game.state:
+                raise ValueError(
+                    "this line does not start at the position on the table; "
+                    "only back_to_game() leaves it"
+                )
+            k = panel.index
+            self._stop_finish()
+            if k == 0:
+                self.back_to_game()
+                return 0
+            moves = panel.line.moves[:k]
+            before = panel.line[k - 1]
+            self._game.play_line(moves)
+            words = [i18n.announce_move(before, moves[-1], self.locale)]
+            if self._game.is_won:
+                words.append(self._text("announce.win"))
+            self._after_change(" ".join(words))
+            return k
 
     def close(self) -> None:
         """Stop the solver thread and close the widget."""
@@ -360,6 +532,8 @@ class KlondikeWidget(anywidget.AnyWidget):
     def _guard(self, *, board: bool = True) -> None:
         if self._finishing:
             raise Rejected("busy", "Finish is playing")
+        if self._panel is not None:
+            raise Rejected("in_analysis", "a solver line is open")
         if board and self._game.is_won:
             raise Rejected("game_over")
 
@@ -401,6 +575,58 @@ class KlondikeWidget(anywidget.AnyWidget):
     def _do_stop(self) -> None:
         self.stop()
 
+    def _do_open_line(self) -> None:
+        if self._finishing:
+            raise Rejected("busy", "Finish is playing")
+        known = () if self._game.is_won else self._verdicts.line(self._game.state)
+        if known:
+            self.show_line(Line(self._game.state, known))
+        elif self._last_line is not None:
+            self.show_line(self._last_line)
+        elif self._game.is_won:
+            self._notice("hint.unavailable.game_over")
+        else:
+            reason = {"unwinnable": "no_win", "unknown": "unknown"}.get(
+                self._analysis or "", "not_solved"
+            )
+            self._notice("hint.unavailable." + reason)
+
+    def _panel_for(self, line: int) -> LinePanel:
+        """The open panel, if ``line`` names it; otherwise the intent is refused."""
+        if self._panel is None:
+            raise Rejected("no_line")
+        if line != self._panel.ident:
+            raise Rejected("stale", f"line {line}, open is {self._panel.ident}")
+        return self._panel
+
+    def _do_step(self, line: int, index: int) -> None:
+        panel = self._panel_for(line)
+        if index > panel.total:
+            raise Rejected("step_out_of_range", f"{index} > {panel.total}")
+        self.step(index)
+
+    def _do_autoplay(self, line: int, on: bool) -> None:
+        self._panel_for(line)
+        self.autoplay(on)
+
+    def _do_play_from_here(self, line: int, index: int) -> None:
+        if self._finishing:
+            raise Rejected("busy", "Finish is playing")
+        panel = self._panel_for(line)
+        if index != panel.index:
+            raise Rejected("stale", f"step {index}, shown is {panel.index}")
+        if panel.line.start != self._game.state:
+            raise Rejected("line_not_current")
+        self.play_from_here()
+
+    def _do_back_to_game(self) -> None:
+        if self._panel is None:
+            raise Rejected("no_line")
+        self.back_to_game()
+
+    def _do_set_step_pace(self, pace: int) -> None:
+        self.step_pace = pace
+
     def _do_restart(self) -> None:
         self.restart()
 
@@ -438,7 +664,24 @@ class KlondikeWidget(anywidget.AnyWidget):
                 line = self._verdicts.line(self._game.state)
                 if line:
                     self._show_hint(line[0], publish=False)
+            if self._panel is not None:
+                self.line_view = self._panel.published(self.locale)
             self._publish()
+
+    @traitlets.validate("line_index")
+    def _check_line_index(self, proposal: Any) -> int:
+        value = proposal["value"]
+        total = 0 if self._panel is None else self._panel.total
+        if not 0 <= value <= total:
+            raise traitlets.TraitError(f"step {value} is not on the line (0..{total})")
+        return int(value)
+
+    @traitlets.observe("line_index")
+    def _line_index_changed(self, change: Any) -> None:
+        with self._lock:
+            if self._panel is not None and self._panel.index != change["new"]:
+                self._stop_autoplay()
+                self._show_step(change["new"])
 
     def _load_locale(self) -> None:
         self.strings = i18n.strings_for(self.locale)
@@ -464,7 +707,8 @@ class KlondikeWidget(anywidget.AnyWidget):
         return played
 
     def _after_change(self, announce: str | None) -> None:
-        """The game changed: new seq, clock, announcement, analysis, then publish."""
+        """The game changed: the line closes; new seq, clock, announcement, analysis, publish."""
+        self._close_line()
         self._seq += 1
         self._hint = None
         self._tick_clock()
@@ -477,6 +721,8 @@ class KlondikeWidget(anywidget.AnyWidget):
             start()
 
     def _publish(self) -> None:
+        panel = self._panel
+        playable = panel is not None and panel.line.start == self._game.state
         clock_ms = self._clock_ms
         if self._clock_since is not None:
             clock_ms += (time.monotonic() - self._clock_since) * 1000.0
@@ -493,6 +739,9 @@ class KlondikeWidget(anywidget.AnyWidget):
                 "run": self._clock_since is not None,
             },
             announce=self._announce,
+            shown=None if panel is None else panel.state,
+            line=None if panel is None else panel.view_part(playable=playable),
+            lines=self._analysis == "winnable" or self._last_line is not None,
         )
         # A deal number can exceed JavaScript's exact integers: publish it as text.
         view["deal"] = None if view["deal"] is None else str(view["deal"])
@@ -603,6 +852,7 @@ class KlondikeWidget(anywidget.AnyWidget):
     # finish: plays the known winning line, one move per `pace` ms, on the IOLoop
 
     def _start_finish(self, line: tuple[Move, ...]) -> None:
+        self._last_line = Line(self._game.state, line)
         self._finishing = True
         self._finish_gen += 1
         self._finish_line = list(line)
@@ -639,10 +889,62 @@ class KlondikeWidget(anywidget.AnyWidget):
                 return
             self._schedule_step(gen)
 
+        self._later(delay, step)
+
+    # the analysis panel: stepping, autoplay (on the IOLoop like Finish), closing
+
+    def _require_panel(self) -> LinePanel:
+        if self._panel is None:
+            raise ValueError("no line is open (use show_line)")
+        return self._panel
+
+    def _show_step(self, index: int, *, publish: bool = True) -> None:
+        """Show step ``index`` of the open line: the board, the step, the words' window."""
+        panel = self._require_panel()
+        first = panel.first
+        panel.index = index
+        self._seq += 1
+        if panel.first != first:
+            self.line_view = panel.published(self.locale)
+        self.line_index = index
+        if publish:
+            self._publish()
+
+    def _close_line(self) -> None:
+        if self._panel is not None:
+            self._stop_autoplay()
+            self._panel = None
+            self.line_view = {}
+            self.line_index = 0
+
+    def _stop_autoplay(self) -> None:
+        self._auto_gen += 1
+        if self._panel is not None:
+            self._panel.autoplay = False
+
+    def _schedule_autoplay(self, gen: int) -> None:
+        delay = max(50, int(self.step_pace)) / 1000.0
+
+        def tick() -> None:
+            panel = self._panel
+            if gen != self._auto_gen or panel is None or not panel.autoplay:
+                return
+            if panel.index < panel.total:
+                self._show_step(panel.index + 1, publish=False)
+            if panel.index >= panel.total:
+                panel.autoplay = False
+            self._publish()
+            if panel.autoplay:
+                self._schedule_autoplay(gen)
+
+        self._later(delay, tick)
+
+    def _later(self, delay: float, fn: Callable[[], None]) -> None:
+        """Run ``fn`` under the lock after ``delay`` seconds: on the IOLoop, else on a timer."""
         if self._loop is not None:
             loop = self._loop
-            loop.add_callback(lambda: loop.call_later(delay, self._locked(step)))
+            loop.add_callback(lambda: loop.call_later(delay, self._locked(fn)))
         else:
-            timer = threading.Timer(delay, self._locked(step))
+            timer = threading.Timer(delay, self._locked(fn))
             timer.daemon = True
             timer.start()

@@ -108,6 +108,10 @@ WIDGET_KEYS = {
             "nothing_to_redo",
             "invalid_deal_number",
             "unknown_locale",
+            "no_line",
+            "step_out_of_range",
+            "in_analysis",
+            "line_not_current",
         )
     },
     "reject.other": {"code"},

@@ -6,12 +6,15 @@ Screenshots land in ``test-artifacts/screenshots/widget-*.png``.
 
 from __future__ import annotations
 
-import json
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
+
+from tests.ui.widget_page import SOLVE_TIMEOUT, TIMEOUT, reload_widget
+from tests.ui.widget_page import open_widget as _open
+from tests.ui.widget_page import py as _py
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -19,26 +22,6 @@ if TYPE_CHECKING:
     from tests.ui.conftest import LabPage
 
 pytestmark = pytest.mark.ui
-
-TIMEOUT = 30_000
-# The first search in a fresh kernel loads numba and the compiled solver (slow on a busy machine).
-SOLVE_TIMEOUT = 120_000
-
-
-def _open(lab: LabPage, name: str, setup: str, views: int = 1) -> Locator:
-    """Run a notebook that builds ``w`` with ``setup`` and shows it ``views`` times."""
-    cells = ["from klondike_widget import KlondikeWidget, Game\n" + setup]
-    cells += ["w"] * views
-    lab.run_notebook(name, cells)
-    root = lab.cell_output(1).locator(".kw-root")
-    root.wait_for(state="visible", timeout=TIMEOUT)
-    return root
-
-
-def _py(lab: LabPage, expr: str) -> Any:
-    """Evaluate ``expr`` in the notebook's kernel and return it (through JSON)."""
-    out = lab.kernel_exec(f"import json as _j; print(_j.dumps({expr}))")
-    return json.loads(out.strip().splitlines()[-1])
 
 
 def _wait_seq(root: Locator, seq: int) -> None:
@@ -193,12 +176,7 @@ def test_two_views_stay_in_sync_and_survive_reload(lab: LabPage) -> None:
 
     # After a reload of the page (the notebook saved, the kernel still running) the widget shows
     # the game the kernel holds, not the one it started with.
-    lab.page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
-    lab.page.wait_for_timeout(1000)
-    lab.page.reload()
-    lab.wait_for_kernel_idle()
-    again = lab.cell_output(1).locator(".kw-root")
-    again.wait_for(state="visible", timeout=60_000)
+    again = reload_widget(lab)
     assert again.locator(".kw-pile-s .kw-count").inner_text() == "22"
     assert again.locator(".kw-moves").inner_text().endswith("2")
 

@@ -1,0 +1,42 @@
+"""Helpers shared by the widget's browser tests: open a notebook with a widget, ask the kernel."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator
+
+    from tests.ui.conftest import LabPage
+
+TIMEOUT = 30_000
+# The first search in a fresh kernel loads numba and the compiled solver (slow on a busy machine).
+SOLVE_TIMEOUT = 120_000
+
+
+def open_widget(lab: LabPage, name: str, setup: str, views: int = 1) -> Locator:
+    """Run a notebook that builds ``w`` with ``setup`` and shows it ``views`` times."""
+    cells = ["from klondike_widget import KlondikeWidget, Game\n" + setup]
+    cells += ["w"] * views
+    lab.run_notebook(name, cells)
+    root = lab.cell_output(1).locator(".kw-root")
+    root.wait_for(state="visible", timeout=TIMEOUT)
+    return root
+
+
+def py(lab: LabPage, expr: str) -> Any:
+    """Evaluate ``expr`` in the notebook's kernel and return it (through JSON)."""
+    out = lab.kernel_exec(f"import json as _j; print(_j.dumps({expr}))")
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def reload_widget(lab: LabPage) -> Locator:
+    """Save the notebook, reload the page (the kernel keeps running) and return the widget."""
+    lab.page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    lab.page.wait_for_timeout(1000)
+    lab.page.reload()
+    lab.wait_for_kernel_idle()
+    again = lab.cell_output(1).locator(".kw-root")
+    again.wait_for(state="visible", timeout=60_000)
+    return again
