@@ -21,6 +21,7 @@ from klondike_widget.i18n import (
     placeholders,
     plural_families,
 )
+from klondike_widget.intents import REASONS
 
 LOCALES = ("ar", "en", "pl", "tr")
 REPO = Path(__file__).resolve().parent.parent
@@ -95,25 +96,7 @@ WIDGET_KEYS = {
     **{f"finish.unavailable.{r}": set() for r in ("not_solved", "no_win", "unknown")},
     "win.title": set(),
     "win.message_*": {"count", "time"},
-    **{
-        f"reject.{code}": set()
-        for code in (
-            "illegal_move",
-            "stale",
-            "malformed",
-            "unknown_intent",
-            "busy",
-            "game_over",
-            "nothing_to_undo",
-            "nothing_to_redo",
-            "invalid_deal_number",
-            "unknown_locale",
-            "no_line",
-            "step_out_of_range",
-            "in_analysis",
-            "line_not_current",
-        )
-    },
+    **{f"reject.{code}": set() for code in REASONS},
     "reject.other": {"code"},
     "dialog.confirm_new_deal": set(),
     "dialog.confirm_restart": set(),
