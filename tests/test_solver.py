@@ -234,6 +234,29 @@ def test_key_ignores_column_order() -> None:
     assert keys[0] == keys[1]
 
 
+def test_key_pointer_classes_reach_the_same_cards() -> None:
+    """Draw 3: talon pointers that share a key reach the same talon cards (so the same moves)."""
+    mark = np.zeros(core.SCR_SIZE, dtype=np.int32)
+    shared = 0
+    for tn in range(25):
+        for draw in (2, 3):
+            S = encode_state(deal(5, Rules(draw=3)))  # 24 talon cards; keep the first tn
+            S[core.O_TN] = tn
+            S[core.O_DRAW] = draw
+            H = np.zeros(core.H_SIZE, dtype=np.uint64)
+            core.compute_hashes(S, H)
+            by_key: dict[int, list[int]] = {}
+            for tp in range(tn + 1):
+                S[core.O_TP] = tp
+                core.reachable_talon(S, mark)
+                reach = [int(i) for i in np.flatnonzero(mark[:tn])]
+                seen = by_key.setdefault(int(core.state_key(S, H)), reach)
+                assert seen == reach, (tn, draw, tp)
+                shared += seen is not reach
+            assert len(by_key) == tn + 1 - (tn // draw + (tn % draw != 0))
+    assert shared > 50
+
+
 # -- LOST soundness against brute force -----------------------------------------------------------
 
 
@@ -255,7 +278,7 @@ def test_verdicts_match_brute_force_on_endgames() -> None:
     assert compared[Status.WON] >= 80 and compared[Status.LOST] >= 8, compared
 
 
-def decide(state: GameState, dominances: bool, nodes: int) -> int:
+def decide(state: GameState, dominances: bool | int, nodes: int) -> int:
     """The core's result code for ``state`` within ``nodes`` positions (R_BUDGET if undecided)."""
     search = Search(state, dominances=dominances)
     while search.result not in (core.R_WON, core.R_EXHAUSTED) and search.nodes < nodes:
@@ -283,6 +306,27 @@ def test_dominances_keep_verdicts() -> None:
         if core.R_BUDGET not in (pruned, full):
             assert pruned == full, state
             both[pruned] += 1
+    assert both[core.R_WON] >= 300 and both[core.R_EXHAUSTED] >= 60, both
+
+
+def test_talon_follow_ups_keep_verdicts() -> None:
+    """Draw 1: restricting what follows a talon-to-column move never changes a verdict.
+
+    Compared alone (bit 8 of ``core.O_DOM``) and together with the other prunings, each against
+    the same search without it, on draw-1 positions with cards in the talon.
+    """
+    rng = random.Random(41)
+    states = [random_endgame(rng, rng.randint(10, 30), 1, rng.random() < 0.5) for _ in range(500)]
+    states = [s for s in states if s.stock or s.waste]
+    states += midgame_positions(80, seed=43, draw=1)
+    both = {core.R_WON: 0, core.R_EXHAUSTED: 0}
+    for state in states:
+        for on, off in ((8, 0), (core.DOM_ALL, core.DOM_ALL & ~8)):
+            pruned = decide(state, on, 200_000)
+            full = decide(state, off, 200_000)
+            if core.R_BUDGET not in (pruned, full):
+                assert pruned == full, (on, state)
+                both[pruned] += 1
     assert both[core.R_WON] >= 300 and both[core.R_EXHAUSTED] >= 60, both
 
 

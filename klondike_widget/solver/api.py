@@ -173,7 +173,7 @@ class Search:
         self,
         state: GameState,
         foundation_to_tableau: bool | None = None,
-        dominances: bool = True,
+        dominances: bool | int = True,
     ) -> None:
         self.state = state
         self.S = encode_state(state, foundation_to_tableau, dominances)

@@ -18,7 +18,8 @@ a subsequence of the starting one and no card ever joins it: its contents are a 
 transposition-table key mixes each column separately and adds them up, so the key does not depend
 on the order of the columns (empty-column and column-permutation symmetry collapse); foundations
 follow from the other cards and need no key. In draw 1 every talon card is reachable from any
-pointer, so the key leaves the pointer out; in draw 3 it is part of the key.
+pointer, so the key leaves the pointer out; in draw 3 it is part of the key, through
+:func:`key_pointer` (pointers from which the taps reach the same cards share a key).
 
 Moves (search edges)
 --------------------
@@ -47,7 +48,9 @@ O_TP = O_TN + 1
 O_DRAW = O_TP + 1
 O_F2T = O_DRAW + 1
 O_DOM = O_F2T + 1  # pruning bits: 1 partial runs (gen_moves), 2 dead ends (is_dead),
-#                       4 what follows a foundation-to-column move (follow_ups)
+#                       4 what follows a foundation-to-column move (follow_ups),
+#                       8 what follows a talon-to-column move in draw 1 (talon_follow_ups)
+DOM_ALL = 15  # every pruning bit
 S_SIZE = O_DOM + 1
 H_SIZE = NCOL + 1  # 7 column sums + talon hash
 
@@ -113,6 +116,7 @@ ZTAL = _random_words(52)
 ZFD = _random_words(CAP)
 ZPTR = _random_words(TAL_CAP + 1)
 ZRES = _random_words(52)
+ZTRES = _random_words(52)
 
 M1 = np.uint64(0xBF58476D1CE4E5B9)
 M2 = np.uint64(0x94D049BB133111EB)
@@ -158,6 +162,24 @@ def compute_hashes(S: np.ndarray, H: np.ndarray) -> None:
 
 
 @njit(cache=True, nogil=True)
+def key_pointer(S: np.ndarray) -> int:
+    """The talon pointer as the key sees it: 0 for every pointer that reaches what 0 reaches.
+
+    From pointer ``p`` (draw ``k``, ``n`` talon cards) taps and recycles bring to the top the
+    cards at ``p - 1``, at ``p + jk - 1`` and at ``jk - 1`` (``j >= 1``, each capped at
+    ``n - 1``): see :func:`reachable_talon`. When ``p`` is a multiple of ``k`` or ``p == n`` the
+    first two kinds are among the third, so the reachable cards are those of pointer 0. A talon
+    play of ``T[i]`` leaves the pointer at ``i`` whatever it was before and nothing else reads
+    the pointer, so two positions that differ only in such pointers have the same moves and the
+    same future: one key serves both.
+    """
+    tp = S[O_TP]
+    if tp % S[O_DRAW] == 0 or tp == S[O_TN]:
+        return 0
+    return tp
+
+
+@njit(cache=True, nogil=True)
 def state_key(S: np.ndarray, H: np.ndarray) -> np.uint64:
     """The transposition-table key: symmetric in the columns; never 0."""
     tot = U0
@@ -165,7 +187,7 @@ def state_key(S: np.ndarray, H: np.ndarray) -> np.uint64:
         tot += mix64(H[c] + ZFD[S[O_FD + c]])
     tot ^= H[NCOL]
     if S[O_DRAW] != 1:
-        tot ^= ZPTR[S[O_TP]]
+        tot ^= ZPTR[key_pointer(S)]
     k = mix64(tot)
     if k == U0:
         k = U1
@@ -550,6 +572,40 @@ def follow_ups(moves: np.ndarray, n: int, m: int) -> int:
 
 
 @njit(cache=True, nogil=True)
+def talon_follow_ups(moves: np.ndarray, n: int, m: int) -> int:
+    """Keep only the moves that may follow talon-to-column move ``m`` in draw 1; return the count.
+
+    Those are the moves from or onto the column the card went to. Any winning line can be
+    rearranged so: in draw 1 every talon card can be reached from any talon pointer, so a card
+    played from the talon onto a column can wait in the talon until just before the first move
+    that involves that column (the card lies on top of it, so nothing else there can move or be
+    covered meanwhile). That move is a move onto the card (play the card just before it), a move
+    of the card alone (play it from the talon straight to where it goes) or a move of a run that
+    carries the card (move the run first, then play the card onto it). Cards in the talon are
+    never reached by the rules that need an empty column or a card's targets, except that the
+    card's target, left uncovered, cannot go to its foundation automatically (the card itself is
+    still out). Each rewrite moves a talon play later or shortens the line, so rewriting ends.
+    Only used when the move triggered no automatic move.
+    """
+    col = (m >> 15) & 7
+    k = 0
+    for i in range(n):
+        v = moves[i]
+        kind = v & 7
+        keep = False
+        if kind == K_COL_FND:
+            keep = ((v >> 9) & 63) == col
+        elif kind == K_COL_COL:
+            keep = ((v >> 9) & 63) == col or ((v >> 15) & 7) == col
+        elif kind in (K_TAL_COL, K_FND_COL):
+            keep = ((v >> 15) & 7) == col
+        if keep:
+            moves[k] = v
+            k += 1
+    return k
+
+
+@njit(cache=True, nogil=True)
 def drop_reverse(moves: np.ndarray, n: int, m: int) -> int:
     """Remove from ``moves[:n]`` the move that exactly undoes ``m``; return the new count.
 
@@ -783,6 +839,10 @@ def run_chunk(
         # coming down may follow (see follow_ups): such a position is stored under its own
         # key, which also names the card that came down
         restricted = (S[O_DOM] & 4) != 0 and (m & 7) == K_FND_COL
+        # the same after a talon card goes onto a column in draw 1 (see talon_follow_ups)
+        t_restricted = (
+            (S[O_DOM] & 8) != 0 and S[O_DRAW] == 1 and (m & 7) == K_TAL_COL and aun == AUS[depth]
+        )
         full = aun >= AUM.shape[0] or depth + 1 >= MV.shape[0]
         fresh = False
         if full:
@@ -791,6 +851,10 @@ def run_chunk(
             key = state_key(S, H)
             if restricted:
                 key ^= ZRES[(m >> 3) & 63]
+                if key == U0:
+                    key = U1
+            elif t_restricted:
+                key ^= ZTRES[(m >> 3) & 63]
                 if key == U0:
                     key = U1
             fresh = tt_insert(TT, key)
@@ -820,6 +884,8 @@ def run_chunk(
             n = MV.shape[1]
         if restricted:
             n = follow_ups(MV[depth], n, m)
+        elif t_restricted:
+            n = talon_follow_ups(MV[depth], n, m)
         elif (UD[depth - 1] & 1) == 0 and aun == AUS[depth - 1]:
             n = drop_reverse(MV[depth], n, m)
         NM[depth] = n

@@ -44,11 +44,12 @@ def talon_sequence(state: GameState) -> tuple[int, ...]:
 
 
 def encode_state(
-    state: GameState, foundation_to_tableau: bool | None = None, dominances: bool = True
+    state: GameState, foundation_to_tableau: bool | None = None, dominances: bool | int = True
 ) -> np.ndarray:
     """The int32 array ``S`` of ``state`` (``foundation_to_tableau`` overrides the rules).
 
-    ``dominances`` switches on the prunings that need an argument (``core.O_DOM``).
+    ``dominances`` switches on the prunings that need an argument (``core.O_DOM``): all of them
+    (True), none (False) or the given bits (an int, for tests).
     """
     S = np.zeros(core.S_SIZE, dtype=np.int32)
     for c, col in enumerate(state.columns):
@@ -67,7 +68,10 @@ def encode_state(
         else foundation_to_tableau
     )
     S[core.O_F2T] = 1 if f2t else 0
-    S[core.O_DOM] = 7 if dominances else 0
+    if isinstance(dominances, bool):
+        S[core.O_DOM] = core.DOM_ALL if dominances else 0
+    else:
+        S[core.O_DOM] = dominances & core.DOM_ALL
     return S
 
 
