@@ -74,31 +74,23 @@ def _row(name: str, unit: str, values: list[float]) -> str:
 
 
 # jupyter_server's kernel websocket leaves Nagle's algorithm on: a small frame written while an
-# earlier one is unacknowledged waits for the browser's delayed ACK (40 ms on Linux). The kernel
-# answers an intent with several small frames (status busy, the update, status idle), so the
-# update often waits. --nodelay measures the same widget with TCP_NODELAY set on that socket.
-NODELAY_CONFIG = """
-from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
-
-_open = KernelWebsocketHandler.open
-
-
-async def _open_nodelay(self, *args, **kwargs):
-    self.set_nodelay(True)
-    return await _open(self, *args, **kwargs)
-
-
-KernelWebsocketHandler.open = _open_nodelay
+# earlier one is unacknowledged waits for the browser's delayed ACK (40 ms on Linux). The package's
+# server extension (klondike_widget.server_extension, enabled by the install) sets TCP_NODELAY;
+# --without-extension measures a stock server by disabling it for this run.
+WITHOUT_EXTENSION_CONFIG = """
+c.ServerApp.jpserver_extensions = {"klondike_widget.server_extension": False}
 """
 
 
-def _server(base: Path, nodelay: bool) -> JupyterLabServer:
+def _server(base: Path, without_extension: bool) -> JupyterLabServer:
     dirs = {name: base / name for name in ("config", "runtime", "data", "ipython", "root")}
     for path in dirs.values():
         path.mkdir()
     _write_lab_settings(dirs["config"])
-    if nodelay:
-        (dirs["config"] / "jupyter_server_config.py").write_text(NODELAY_CONFIG, encoding="utf-8")
+    if without_extension:
+        (dirs["config"] / "jupyter_server_config.py").write_text(
+            WITHOUT_EXTENSION_CONFIG, encoding="utf-8"
+        )
     env = dict(os.environ)
     env.update(
         JUPYTER_CONFIG_DIR=str(dirs["config"]),
@@ -123,14 +115,16 @@ def main() -> None:
     parser.add_argument("--deal", type=int, default=3)
     parser.add_argument("--no-solver", action="store_true", help="analyse=False")
     parser.add_argument(
-        "--nodelay", action="store_true", help="set TCP_NODELAY on the kernel websocket"
+        "--without-extension",
+        action="store_true",
+        help="disable klondike_widget.server_extension (a stock server: Nagle's delay)",
     )
     parser.add_argument("--gap", type=int, default=0, help="ms to wait before each stock tap")
     args = parser.parse_args()
 
     frames: list[int] = []
     with tempfile.TemporaryDirectory() as tmp:
-        server = _server(Path(tmp), args.nodelay)
+        server = _server(Path(tmp), args.without_extension)
         server.start()
         try:
             with sync_playwright() as pw:
@@ -208,7 +202,11 @@ def main() -> None:
 
     print()
     solver = "off" if args.no_solver else "on"
-    nagle = "TCP_NODELAY set" if args.nodelay else "stock jupyter_server (Nagle on)"
+    nagle = (
+        "stock jupyter_server (Nagle on)"
+        if args.without_extension
+        else "klondike_widget.server_extension: TCP_NODELAY"
+    )
     print(
         f"KlondikeWidget in JupyterLab + chromium on localhost: deal {args.deal}, "
         f"solver {solver}, {nagle}"
