@@ -15,12 +15,16 @@ A depth-first search over compact integer arrays, compiled with numba (``core.py
 * stock macro moves: one edge brings any card the taps and recycles can reach to the top of the
   waste and plays it; the line is expanded back into the real taps and recycles;
 * a transposition table of 64-bit keys, symmetric in the columns; in draw 1 the stock pointer is
-  left out of the key, since every talon card is reachable from any pointer;
+  left out of the key, since every talon card is reachable from any pointer; in draw 3 pointers
+  from which the taps reach the same cards (a multiple of 3, or the end) share a key;
 * pruning that never loses a win: a King alone in its column does not move to another empty
   column, a King goes only to the first empty column, a card does not come down from a foundation
   when it would go straight back up, a move is not undone at once, a run split off a longer run
-  moves only to let the card under it go up (the dominance Solvitaire and lonelybot use), and
-  positions where a set of cards can provably never leave their columns are dead ends;
+  moves only to let the card under it go up (the dominance Solvitaire and lonelybot use), after a
+  card comes down from a foundation only a move onto it (or another card coming down) follows,
+  in draw 1 after a talon card goes onto a column only a move from or onto that column follows
+  (the card could have waited in the talon, as lonelybot argues), and positions where a set of
+  cards can provably never leave their columns are dead ends;
 * move ordering: foundation plays, moves that turn up a face-down card, waste plays, the rest.
 
 The engine stays the authority: every WON line is replayed through it before it is returned.

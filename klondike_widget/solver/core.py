@@ -49,9 +49,8 @@ O_DRAW = O_TP + 1
 O_F2T = O_DRAW + 1
 O_DOM = O_F2T + 1  # pruning bits: 1 partial runs (gen_moves), 2 dead ends (is_dead),
 #                       4 what follows a foundation-to-column move (follow_ups),
-#                       8 what follows a talon-to-column move in draw 1 (talon_follow_ups),
-#                       16 what follows a move that empties a column (column_follow_ups)
-DOM_ALL = 31  # every pruning bit
+#                       8 what follows a talon-to-column move in draw 1 (talon_follow_ups)
+DOM_ALL = 15  # every pruning bit
 S_SIZE = O_DOM + 1
 H_SIZE = NCOL + 1  # 7 column sums + talon hash
 
@@ -118,7 +117,6 @@ ZFD = _random_words(CAP)
 ZPTR = _random_words(TAL_CAP + 1)
 ZRES = _random_words(52)
 ZTRES = _random_words(52)
-ZCRES = _random_words(52)
 
 M1 = np.uint64(0xBF58476D1CE4E5B9)
 M2 = np.uint64(0x94D049BB133111EB)
@@ -583,11 +581,12 @@ def talon_follow_ups(moves: np.ndarray, n: int, m: int) -> int:
     that involves that column (the card lies on top of it, so nothing else there can move or be
     covered meanwhile). That move is a move onto the card (play the card just before it), a move
     of the card alone (play it from the talon straight to where it goes) or a move of a run that
-    carries the card (move the run first, then play the card onto it). Cards in the talon are
-    never reached by the rules that need an empty column or a card's targets, except that the
-    card's target, left uncovered, cannot go to its foundation automatically (the card itself is
-    still out). Each rewrite moves a talon play later or shortens the line, so rewriting ends.
-    Only used when the move triggered no automatic move.
+    carries the card (move the run first, then play the card onto it). The moves in between stay
+    legal and unpruned: the talon still reaches every other card, and the card it would cover,
+    left uncovered, cannot go up automatically (the played card, which stacks on it, is still
+    out); should the played card become safe, it goes up from the talon as it would have from
+    the column. Each rewrite moves a talon play later or shortens the line, so rewriting ends.
+    Only used when the move triggered no automatic move (none can follow it in draw 1).
     """
     col = (m >> 15) & 7
     k = 0
@@ -601,40 +600,6 @@ def talon_follow_ups(moves: np.ndarray, n: int, m: int) -> int:
             keep = ((v >> 9) & 63) == col or ((v >> 15) & 7) == col
         elif kind in (K_TAL_COL, K_FND_COL):
             keep = ((v >> 15) & 7) == col
-        if keep:
-            moves[k] = v
-            k += 1
-    return k
-
-
-@njit(cache=True, nogil=True)
-def column_follow_ups(S: np.ndarray, moves: np.ndarray, n: int, m: int) -> int:
-    """Keep only the moves that may follow move ``m``, which emptied a column; return the count.
-
-    ``m`` moved a whole column (no face-down card under it, its bottom card not a King) onto a
-    card in another column. Only a move from or onto that other column, or a move into an empty
-    column, may follow. Any winning line can be rearranged so: the run can stay where it was
-    until just before the first such move. Until then nothing touches either column (every move
-    of a card of the run, or onto it, is a move from or onto the column it went to, and the
-    column it left is only reached by moves into an empty column), and the card it lay on,
-    uncovered meanwhile, cannot go up automatically (the run's bottom card, which stacks on it,
-    is still out). Moving the run just before that first move gives the same positions after it,
-    and the run's move is never pruned (it lies on no card it stacks on). Each rewrite moves
-    such a move later, so rewriting ends. Only used when the move triggered no automatic move.
-    """
-    col = (m >> 15) & 7
-    k = 0
-    for i in range(n):
-        v = moves[i]
-        kind = v & 7
-        keep = False
-        tgt = (v >> 15) & 7
-        if kind == K_COL_FND:
-            keep = ((v >> 9) & 63) == col
-        elif kind == K_COL_COL:
-            keep = ((v >> 9) & 63) == col or tgt == col or S[O_LEN + tgt] == 0
-        elif kind in (K_TAL_COL, K_FND_COL):
-            keep = tgt == col or S[O_LEN + tgt] == 0
         if keep:
             moves[k] = v
             k += 1
@@ -764,6 +729,20 @@ def tt_insert(TT: np.ndarray, key: np.uint64) -> bool:
 
 
 @njit(cache=True, nogil=True)
+def tt_contains(TT: np.ndarray, key: np.uint64) -> bool:
+    """True if ``key`` is in the table."""
+    mask = np.uint64(TT.shape[0] - 1)
+    i = key & mask
+    while True:
+        v = TT[i]
+        if v == U0:
+            return False
+        if v == key:
+            return True
+        i = (i + U1) & mask
+
+
+@njit(cache=True, nogil=True)
 def tt_rehash(old: np.ndarray, new: np.ndarray) -> None:
     """Move every key of ``old`` into the (larger, empty) table ``new``."""
     for i in range(old.shape[0]):
@@ -879,33 +858,20 @@ def run_chunk(
         t_restricted = (
             (S[O_DOM] & 8) != 0 and S[O_DRAW] == 1 and (m & 7) == K_TAL_COL and aun == AUS[depth]
         )
-        # and after a move that emptied a column (see column_follow_ups)
-        c_restricted = (
-            (S[O_DOM] & 16) != 0
-            and (m & 7) == K_COL_COL
-            and S[O_LEN + ((m >> 9) & 63)] == 0
-            and RANK[(m >> 3) & 63] != 12
-            and aun == AUS[depth]
-        )
         full = aun >= AUM.shape[0] or depth + 1 >= MV.shape[0]
         fresh = False
         if full:
             ctl[C_OVERFLOW] = 1
         else:
             key = state_key(S, H)
-            if restricted:
-                key ^= ZRES[(m >> 3) & 63]
+            seen = False
+            if restricted or t_restricted:
+                # the unrestricted position, if searched, covers the restricted one
+                seen = tt_contains(TT, key)
+                key ^= ZRES[(m >> 3) & 63] if restricted else ZTRES[(m >> 3) & 63]
                 if key == U0:
                     key = U1
-            elif t_restricted:
-                key ^= ZTRES[(m >> 3) & 63]
-                if key == U0:
-                    key = U1
-            elif c_restricted:
-                key ^= ZCRES[(m >> 3) & 63]
-                if key == U0:
-                    key = U1
-            fresh = tt_insert(TT, key)
+            fresh = not seen and tt_insert(TT, key)
         if not fresh:
             while aun > AUS[depth]:
                 aun -= 1
@@ -934,8 +900,6 @@ def run_chunk(
             n = follow_ups(MV[depth], n, m)
         elif t_restricted:
             n = talon_follow_ups(MV[depth], n, m)
-        elif c_restricted:
-            n = column_follow_ups(S, MV[depth], n, m)
         elif (UD[depth - 1] & 1) == 0 and aun == AUS[depth - 1]:
             n = drop_reverse(MV[depth], n, m)
         NM[depth] = n
