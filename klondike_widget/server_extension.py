@@ -41,9 +41,13 @@ def patch_kernel_websocket(handler_class: Any) -> bool:
     ...         self.nodelay = value
     >>> patch_kernel_websocket(Handler), patch_kernel_websocket(Handler)
     (True, False)
-    >>> import asyncio
     >>> h = Handler()
-    >>> asyncio.run(h.open("k1")), h.nodelay
+    >>> step = h.open("k1")  # drive the coroutine by hand: no event loop needed
+    >>> try:
+    ...     step.send(None)
+    ... except StopIteration as done:
+    ...     result = done.value
+    >>> result, h.nodelay
     ('k1', True)
     """
     original = handler_class.open
