@@ -32,8 +32,7 @@ from tests.ui.conftest import (  # noqa: E402
     CHROMIUM,
     JupyterLabServer,
     LabPage,
-    _free_port,
-    _write_lab_settings,
+    private_lab_server,
 )
 
 INSTALL_PROBE = """
@@ -83,25 +82,11 @@ c.ServerApp.jpserver_extensions = {"klondike_widget.server_extension": False}
 
 
 def _server(base: Path, without_extension: bool) -> JupyterLabServer:
-    dirs = {name: base / name for name in ("config", "runtime", "data", "ipython", "root")}
-    for path in dirs.values():
-        path.mkdir()
-    _write_lab_settings(dirs["config"])
-    if without_extension:
-        (dirs["config"] / "jupyter_server_config.py").write_text(
-            WITHOUT_EXTENSION_CONFIG, encoding="utf-8"
-        )
-    env = dict(os.environ)
-    env.update(
-        JUPYTER_CONFIG_DIR=str(dirs["config"]),
-        JUPYTER_RUNTIME_DIR=str(dirs["runtime"]),
-        JUPYTER_DATA_DIR=str(dirs["data"]),
-        IPYTHONDIR=str(dirs["ipython"]),
-        PYTHONUNBUFFERED="1",
+    return private_lab_server(
+        base,
+        ROOT / "test-artifacts" / "benchmark-jupyterlab.log",
+        server_config=WITHOUT_EXTENSION_CONFIG if without_extension else "",
     )
-    env.pop("JUPYTER_TOKEN", None)
-    log = ROOT / "test-artifacts" / "benchmark-jupyterlab.log"
-    return JupyterLabServer(port=_free_port(), root_dir=dirs["root"], log_path=log, env=env)
 
 
 def _click_and_wait(lab: LabPage, target: Any, count: int) -> None:

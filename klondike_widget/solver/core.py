@@ -714,32 +714,29 @@ def is_dead(S: np.ndarray, W: np.ndarray) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def tt_insert(TT: np.ndarray, key: np.uint64) -> bool:
-    """Insert ``key`` into the open-addressing table; False if it was already there."""
+def tt_slot(TT: np.ndarray, key: np.uint64) -> np.uint64:
+    """The slot holding ``key`` in the open-addressing table, or the empty slot it would take."""
     mask = np.uint64(TT.shape[0] - 1)
     i = key & mask
-    while True:
-        v = TT[i]
-        if v == U0:
-            TT[i] = key
-            return True
-        if v == key:
-            return False
+    while TT[i] != U0 and TT[i] != key:
         i = (i + U1) & mask
+    return i
+
+
+@njit(cache=True, nogil=True)
+def tt_insert(TT: np.ndarray, key: np.uint64) -> bool:
+    """Insert ``key`` into the open-addressing table; False if it was already there."""
+    i = tt_slot(TT, key)
+    if TT[i] == key:
+        return False
+    TT[i] = key
+    return True
 
 
 @njit(cache=True, nogil=True)
 def tt_contains(TT: np.ndarray, key: np.uint64) -> bool:
     """True if ``key`` is in the table."""
-    mask = np.uint64(TT.shape[0] - 1)
-    i = key & mask
-    while True:
-        v = TT[i]
-        if v == U0:
-            return False
-        if v == key:
-            return True
-        i = (i + U1) & mask
+    return bool(TT[tt_slot(TT, key)] == key)
 
 
 @njit(cache=True, nogil=True)

@@ -256,15 +256,18 @@ class JupyterLabServer:
         self.proc = None
 
 
-@pytest.fixture(scope="session")
-def jupyter_lab(
-    tmp_path_factory: pytest.TempPathFactory, artifacts_dir: Path, repo_root: Path
-) -> Iterator[JupyterLabServer]:
-    base = tmp_path_factory.mktemp("jupyter")
+def private_lab_server(
+    base: Path, log_path: Path, repo_root: Path | None = None, server_config: str = ""
+) -> JupyterLabServer:
+    """A (not yet started) JupyterLab with private config, runtime, data and IPython dirs under
+    ``base``. ``repo_root`` goes first on the kernels' ``PYTHONPATH`` (they import the working
+    tree under test); ``server_config`` is written as ``jupyter_server_config.py``."""
     dirs = {name: base / name for name in ("config", "runtime", "data", "ipython", "root")}
     for path in dirs.values():
         path.mkdir()
     _write_lab_settings(dirs["config"])
+    if server_config:
+        (dirs["config"] / "jupyter_server_config.py").write_text(server_config, encoding="utf-8")
     env = dict(os.environ)
     env.update(
         JUPYTER_CONFIG_DIR=str(dirs["config"]),
@@ -272,15 +275,21 @@ def jupyter_lab(
         JUPYTER_DATA_DIR=str(dirs["data"]),
         IPYTHONDIR=str(dirs["ipython"]),
         PYTHONUNBUFFERED="1",
-        # Kernels import the working tree under test even without an (editable) install.
-        PYTHONPATH=os.pathsep.join(filter(None, [str(repo_root), os.environ.get("PYTHONPATH")])),
     )
+    if repo_root is not None:
+        env["PYTHONPATH"] = os.pathsep.join(
+            filter(None, [str(repo_root), os.environ.get("PYTHONPATH")])
+        )
     env.pop("JUPYTER_TOKEN", None)
-    server = JupyterLabServer(
-        port=_free_port(),
-        root_dir=dirs["root"],
-        log_path=artifacts_dir / "jupyterlab.log",
-        env=env,
+    return JupyterLabServer(port=_free_port(), root_dir=dirs["root"], log_path=log_path, env=env)
+
+
+@pytest.fixture(scope="session")
+def jupyter_lab(
+    tmp_path_factory: pytest.TempPathFactory, artifacts_dir: Path, repo_root: Path
+) -> Iterator[JupyterLabServer]:
+    server = private_lab_server(
+        tmp_path_factory.mktemp("jupyter"), artifacts_dir / "jupyterlab.log", repo_root
     )
     server.start()
     _TIMINGS["startup"] = server.startup_seconds
