@@ -361,10 +361,11 @@ def test_reference_verdicts(draw: int) -> None:
 
 
 def test_budget_gives_unknown_never_lost() -> None:
-    state = deal(1)  # lost, but not within 50 positions
-    result = solve(state, Limit(nodes=50))
+    lost = [r for r in REFERENCE if r["verdict"] == "lost" and r["draw"] == 1]
+    state = reference_state(lost[0]) if lost else deal(1)  # not decided within 20 positions
+    result = solve(state, Limit(nodes=20))
     assert result.status is Status.UNKNOWN and result.reason == "nodes" and result.moves == ()
-    assert result.nodes <= 50 + 1
+    assert result.nodes <= 20 + 1
 
 
 def test_progress_and_cancel() -> None:

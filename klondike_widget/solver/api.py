@@ -6,6 +6,7 @@ Thoughtful Klondike: the solver sees the face-down cards. A search ends in one o
   and recycle included, that replays to a win from the given position (checked through the engine
   before it is returned);
 * :attr:`Status.LOST`: every position reachable from the given one was searched and none wins;
+  in draw 3 it is also proved by the *draw-1 relaxation* (see :func:`solve`);
 * :attr:`Status.UNKNOWN`: the budget (:class:`Limit`) ran out or the search was cancelled. This is
   never a loss.
 
@@ -38,6 +39,7 @@ import numpy as np
 
 from klondike_widget.game import Game
 from klondike_widget.moves import Move, apply_move
+from klondike_widget.rules import Rules
 from klondike_widget.solver import core
 from klondike_widget.solver.encoding import encode_state, engine_moves
 from klondike_widget.state import GameState
@@ -57,6 +59,8 @@ __all__ = [
 TT_START = 1 << 20
 #: Largest transposition table (entries): 2**27 * 8 bytes = 1 GiB.
 TT_MAX = 1 << 27
+#: Largest table of the draw-1 relaxation that runs beside a draw-3 search (256 MiB).
+RELAX_TT_MAX = 1 << 25
 
 
 class _Cancel(Protocol):
@@ -166,7 +170,8 @@ class Search:
     """One resumable search (the arrays of the core and the calls between chunks).
 
     Most callers want :func:`solve`; this class is the layer under it, exposed for tests and
-    tools that drive the search step by step.
+    tools that drive the search step by step. ``tt_max`` caps its transposition table (entries);
+    :meth:`step` returns ``core.R_GROW`` once the table is full.
     """
 
     def __init__(
@@ -174,8 +179,10 @@ class Search:
         state: GameState,
         foundation_to_tableau: bool | None = None,
         dominances: bool | int = True,
+        tt_max: int = TT_MAX,
     ) -> None:
         self.state = state
+        self.tt_max = tt_max
         self.S = encode_state(state, foundation_to_tableau, dominances)
         self.H = np.zeros(core.H_SIZE, dtype=np.uint64)
         self.TT = np.zeros(TT_START, dtype=np.uint64)
@@ -238,7 +245,7 @@ class Search:
             max_nodes,
         )
         if r == core.R_GROW:
-            if self.TT.shape[0] >= TT_MAX:
+            if self.TT.shape[0] >= self.tt_max:
                 r = core.R_GROW  # full: the caller reports UNKNOWN (memory)
             else:
                 old = self.TT
@@ -304,6 +311,16 @@ def solve(
     Returns
     -------
     SolveResult
+        ``extra["proof"]`` says how a LOST was proved: ``"search"`` or ``"draw-1 relaxation"``.
+
+    Notes
+    -----
+    In draw 3 a second search of the same position in draw 1 shares the budget (each gets the
+    next chunk when it has had less time). Any draw-3 line is also a draw-1 line (in draw 1 taps
+    and recycles reach every talon card, and the talon loses the same cards), so a draw-3
+    position whose draw-1 version is lost is lost. Hard draw-3 deals are mostly lost, and their
+    draw-1 versions are often far quicker to exhaust. The relaxation stops once it finds a win
+    (which proves nothing) or fills its table (:data:`RELAX_TT_MAX`).
 
     Raises
     ------
@@ -334,40 +351,42 @@ def solve(
     t0 = time.perf_counter()
     cpu0 = time.thread_time()
     search = Search(state, foundation_to_tableau)
-    chunk = 20_000
+    runs = [_Run(search)]
+    if state.rules.draw != 1:
+        relaxed = state.replace(rules=Rules(1, state.rules.foundation_to_tableau))
+        runs.append(_Run(Search(relaxed, foundation_to_tableau, tt_max=RELAX_TT_MAX)))
     reason = ""
+    proof = "search"
     while search.result not in (core.R_WON, core.R_EXHAUSTED):
-        elapsed = time.perf_counter() - t0
+        nodes = sum(r.search.nodes for r in runs)
         if _is_cancelled(cancel):
             reason = "cancelled"
             break
-        if limit.seconds is not None and elapsed >= limit.seconds:
+        if limit.seconds is not None and time.perf_counter() - t0 >= limit.seconds:
             reason = "seconds"
             break
-        if limit.nodes is not None and search.nodes >= limit.nodes:
+        if limit.nodes is not None and nodes >= limit.nodes:
             reason = "nodes"
             break
-        if search.result == core.R_GROW:
+        live = [r for r in runs if r.live]
+        if not live:  # the search filled its table (and the relaxation can prove nothing)
             reason = "memory"
             break
-        step = chunk
-        if limit.nodes is not None:
-            step = min(step, limit.nodes - search.nodes)
-        c0 = time.perf_counter()
-        search.step(step)
-        dt = time.perf_counter() - c0
-        # aim for chunks of about 0.1 s
-        if dt < 0.05:
-            chunk = min(chunk * 2, 5_000_000)
-        elif dt > 0.2:
-            chunk = max(chunk // 2, 1_000)
+        # the run that has had the least time goes next (the relaxation stops once it has won
+        # or filled its table: then it can prove nothing)
+        run = min(live, key=lambda r: r.seconds)
+        run.step(None if limit.nodes is None else limit.nodes - nodes)
+        relaxation_lost = run.search.result == core.R_EXHAUSTED and not run.search.overflowed
+        if run is not runs[0] and relaxation_lost:
+            proof = "draw-1 relaxation"
+            break
         if progress is not None:
-            progress(search.nodes, time.perf_counter() - t0)
+            progress(sum(r.search.nodes for r in runs), time.perf_counter() - t0)
     seconds = time.perf_counter() - t0
     if search.result == core.R_WON:
         moves = search.line()
         status = Status.WON
-    elif search.result == core.R_EXHAUSTED and not search.overflowed:
+    elif proof != "search" or (search.result == core.R_EXHAUSTED and not search.overflowed):
         moves, status = (), Status.LOST
     else:
         moves, status = (), Status.UNKNOWN
@@ -376,15 +395,42 @@ def solve(
     return SolveResult(
         status=status,
         moves=moves,
-        nodes=search.nodes,
+        nodes=sum(r.search.nodes for r in runs),
         seconds=seconds,
-        peak_memory=search.peak_memory,
+        peak_memory=sum(r.search.peak_memory for r in runs),
         reason=reason,
         extra={
             "max_depth": int(search.ctl[core.C_MAXDEPTH]),
             "cpu_seconds": time.thread_time() - cpu0,
+            "proof": proof if status is Status.LOST else "",
+            "relaxation_nodes": sum(r.search.nodes for r in runs[1:]),
         },
     )
+
+
+class _Run:
+    """A search driven in chunks of about 0.1 s, with the time it has had so far."""
+
+    def __init__(self, search: Search) -> None:
+        self.search = search
+        self.chunk = 20_000
+        self.seconds = 0.0
+
+    @property
+    def live(self) -> bool:
+        """Still worth a chunk: undecided and room left in its table."""
+        return self.search.result not in (core.R_WON, core.R_EXHAUSTED, core.R_GROW)
+
+    def step(self, nodes_left: int | None) -> None:
+        step = self.chunk if nodes_left is None else max(1, min(self.chunk, nodes_left))
+        c0 = time.perf_counter()
+        self.search.step(step)
+        dt = time.perf_counter() - c0
+        self.seconds += dt
+        if dt < 0.05:
+            self.chunk = min(self.chunk * 2, 5_000_000)
+        elif dt > 0.2:
+            self.chunk = max(self.chunk // 2, 1_000)
 
 
 def hint(

@@ -21,6 +21,18 @@ follow from the other cards and need no key. In draw 1 every talon card is reach
 pointer, so the key leaves the pointer out; in draw 3 it is part of the key, through
 :func:`key_pointer` (pointers from which the taps reach the same cards share a key).
 
+Twin classes (bit 32 of ``S[O_DOM]``, on unless a column's face-up cards are not a run)
+-----------------------------------------------------------------------------------------
+Two cards of the same rank and colour are twins. A face-up card is a *root* if it lies on
+face-down cards or, not being a King, at the bottom of a column; every other face-up card is
+*placed* on a card it stacks on (or is a King at the bottom of a column). Positions that differ
+only in which twin each placed card lies on are equally winnable (the argument is in
+:func:`gen_abstract`), so the key (:func:`abstract_key`) leaves that out and the search makes one
+move per class: cards to the foundations (through :data:`K_SWAP_FND` when a card is covered but
+its twin is a column top), talon and foundation cards onto one column of the right rank and
+colour, and *reveals*, a root's run onto another column. This is lonelybot's game abstraction,
+kept on concrete columns so that every line is a line of real moves.
+
 Moves (search edges)
 --------------------
 A move code packs ``kind | card << 3 | src << 9 | dst << 15 | count << 18`` and a priority in bits
@@ -49,8 +61,10 @@ O_DRAW = O_TP + 1
 O_F2T = O_DRAW + 1
 O_DOM = O_F2T + 1  # pruning bits: 1 partial runs (gen_moves), 2 dead ends (is_dead),
 #                       4 what follows a foundation-to-column move (follow_ups),
-#                       8 what follows a talon-to-column move in draw 1 (talon_follow_ups)
-DOM_ALL = 15  # every pruning bit
+#                       8 what follows a talon-to-column move in draw 1 (talon_follow_ups),
+#                       16 what follows emptying a column (king_fills),
+#                       32 twin classes (abstract_key, gen_abstract)
+DOM_ALL = 63  # every pruning bit
 S_SIZE = O_DOM + 1
 H_SIZE = NCOL + 1  # 7 column sums + talon hash
 
@@ -60,6 +74,7 @@ K_TAL_FND = 1
 K_TAL_COL = 2
 K_COL_COL = 3
 K_FND_COL = 4
+K_SWAP_FND = 5  # move the run on a card onto the card's twin, then the card to its foundation
 
 # -- search stack sizes ---------------------------------------------------------------------------
 MAXD = 4096  # deepest search path
@@ -117,6 +132,8 @@ ZFD = _random_words(CAP)
 ZPTR = _random_words(TAL_CAP + 1)
 ZRES = _random_words(52)
 ZTRES = _random_words(52)
+ZKING = _random_words(1)
+ZFH = _random_words(4 * 14)
 
 M1 = np.uint64(0xBF58476D1CE4E5B9)
 M2 = np.uint64(0x94D049BB133111EB)
@@ -180,11 +197,56 @@ def key_pointer(S: np.ndarray) -> int:
 
 
 @njit(cache=True, nogil=True)
-def state_key(S: np.ndarray, H: np.ndarray) -> np.uint64:
-    """The transposition-table key: symmetric in the columns; never 0."""
+def structure_count(S: np.ndarray, c: int) -> int:
+    """The face-down cards of column ``c`` plus its *root*, if it has one.
+
+    The root is the face-up card lying on the face-down cards, or, in a column without any, a
+    bottom card that is not a King. A root never came from elsewhere (only Kings go to empty
+    columns, and a card covering face-down cards was face down itself), so the count alone says
+    which cards these are. Every other face-up card of the tableau is *placed*: it lies on a card
+    it stacks on, or it is a King at the bottom of a column.
+    """
+    n = S[O_LEN + c]
+    fd = S[O_FD + c]
+    if n > fd and (fd > 0 or RANK[S[O_COLS + c * CAP]] != 12):
+        return fd + 1
+    return fd
+
+
+@njit(cache=True, nogil=True)
+def abstract_key(S: np.ndarray) -> np.uint64:
+    """The twin-class part of the key: foundations and each column's face-down cards and root.
+
+    It leaves out how the placed cards are arranged. Positions that differ only there have the
+    same face-up cards (all cards but those on the foundations, in the talon, face down or
+    roots), and are equally winnable (see :func:`gen_abstract`); the key is symmetric in the
+    columns.
+    """
     tot = U0
     for c in range(NCOL):
-        tot += mix64(H[c] + ZFD[S[O_FD + c]])
+        h = U0
+        base = O_COLS + c * CAP
+        for k in range(structure_count(S, c)):
+            h += ZPOS[S[base + k] * CAP + k]
+        tot += mix64(h + ZFD[S[O_FD + c]])
+    for suit in range(4):
+        tot += ZFH[suit * 14 + S[O_FND + suit]]
+    return tot
+
+
+@njit(cache=True, nogil=True)
+def state_key(S: np.ndarray, H: np.ndarray) -> np.uint64:
+    """The transposition-table key: symmetric in the columns; never 0.
+
+    With bit 32 of ``S[O_DOM]`` the tableau part is :func:`abstract_key`, else the exact
+    columns.
+    """
+    tot = U0
+    if (S[O_DOM] & 32) != 0:
+        tot = abstract_key(S)
+    else:
+        for c in range(NCOL):
+            tot += mix64(H[c] + ZFD[S[O_FD + c]])
     tot ^= H[NCOL]
     if S[O_DRAW] != 1:
         tot ^= ZPTR[key_pointer(S)]
@@ -198,11 +260,12 @@ def state_key(S: np.ndarray, H: np.ndarray) -> np.uint64:
 def is_safe(S: np.ndarray, card: int) -> bool:
     """True if moving ``card`` (already playable) to its foundation cannot lose a win.
 
-    Every card that could ever be placed on it (the two of the other colour one rank lower) is on
-    a foundation. When foundation-to-column moves are allowed those could come back down, so we
-    also ask that everything that could go on *them* (the same colour, two ranks lower) is up:
-    then anything ever stacked on ``card`` would come from the foundations, where it may as well
-    stay. Aces and twos are always safe (an Ace is better on its foundation than on a two).
+    Solvitaire's rule for red-black building (Blake & Gent), which holds with foundation cards
+    allowed back down: with ``R`` the card's rank (1..13), both foundations of the other colour
+    are at ``R - 1`` or higher (nothing could ever be stacked on the card), or they are at
+    ``R - 2`` or higher and the other foundation of its colour at ``R - 3`` or higher (whatever
+    would be stacked on it, and whatever on that, could go to its foundation instead). Aces and
+    twos are always safe.
     """
     r = RANK[card]
     if r <= 1:
@@ -214,9 +277,8 @@ def is_safe(S: np.ndarray, card: int) -> bool:
     else:
         o1 = 1
         o2 = 2
-    if S[O_FND + o1] < r or S[O_FND + o2] < r:
-        return False
-    return not (S[O_F2T] != 0 and S[O_FND + 3 - s] < r - 1)
+    lo = min(S[O_FND + o1], S[O_FND + o2])
+    return lo >= r or (lo >= r - 1 and S[O_FND + 3 - s] >= r - 2)
 
 
 @njit(cache=True, nogil=True)
@@ -264,6 +326,21 @@ def _talon_insert(S: np.ndarray, H: np.ndarray, i: int, card: int, tp: int) -> N
 
 
 @njit(cache=True, nogil=True)
+def _move_run(S: np.ndarray, H: np.ndarray, src: int, dst: int, count: int) -> None:
+    """Move the top ``count`` cards of column ``src`` onto column ``dst`` (no card turns up)."""
+    ns = S[O_LEN + src]
+    nd = S[O_LEN + dst]
+    base = ns - count
+    for j in range(count):
+        c = S[O_COLS + src * CAP + base + j]
+        H[src] -= ZPOS[c * CAP + base + j]
+        S[O_COLS + dst * CAP + nd + j] = c
+        H[dst] += ZPOS[c * CAP + nd + j]
+    S[O_LEN + src] = base
+    S[O_LEN + dst] = nd + count
+
+
+@njit(cache=True, nogil=True)
 def do_move(S: np.ndarray, H: np.ndarray, m: int) -> int:
     """Apply move code ``m``; return the undo word (flip flag | old talon pointer << 1)."""
     kind = m & 7
@@ -283,22 +360,18 @@ def do_move(S: np.ndarray, H: np.ndarray, m: int) -> int:
         _talon_remove(S, H, src)
         _push(S, H, dst, card)
     elif kind == K_COL_COL:
-        ns = S[O_LEN + src]
-        nd = S[O_LEN + dst]
-        base = ns - count
-        for j in range(count):
-            c = S[O_COLS + src * CAP + base + j]
-            H[src] -= ZPOS[c * CAP + base + j]
-            S[O_COLS + dst * CAP + nd + j] = c
-            H[dst] += ZPOS[c * CAP + nd + j]
-        S[O_LEN + src] = base
-        S[O_LEN + dst] = nd + count
+        _move_run(S, H, src, dst, count)
+        base = S[O_LEN + src]
         if base > 0 and S[O_FD + src] == base:
             S[O_FD + src] = base - 1
             flip = 1
-    else:  # K_FND_COL
+    elif kind == K_FND_COL:
         S[O_FND + SUIT[card]] -= 1
         _push(S, H, dst, card)
+    else:  # K_SWAP_FND
+        _move_run(S, H, src, dst, count)
+        flip = _pop(S, H, src)
+        S[O_FND + SUIT[card]] += 1
     return flip | (old_tp << 1)
 
 
@@ -328,20 +401,18 @@ def undo_move(S: np.ndarray, H: np.ndarray, m: int, u: int) -> None:
     elif kind == K_COL_COL:
         if flip:
             S[O_FD + src] += 1
-        ns = S[O_LEN + src]
-        nd = S[O_LEN + dst] - count
-        for j in range(count):
-            c = S[O_COLS + dst * CAP + nd + j]
-            H[dst] -= ZPOS[c * CAP + nd + j]
-            S[O_COLS + src * CAP + ns + j] = c
-            H[src] += ZPOS[c * CAP + ns + j]
-        S[O_LEN + dst] = nd
-        S[O_LEN + src] = ns + count
-    else:  # K_FND_COL
+        _move_run(S, H, dst, src, count)
+    elif kind == K_FND_COL:
         n = S[O_LEN + dst] - 1
         H[dst] -= ZPOS[card * CAP + n]
         S[O_LEN + dst] = n
         S[O_FND + SUIT[card]] += 1
+    else:  # K_SWAP_FND
+        S[O_FND + SUIT[card]] -= 1
+        if flip:
+            S[O_FD + src] += 1
+        _push(S, H, src, card)
+        _move_run(S, H, dst, src, count)
 
 
 @njit(cache=True, nogil=True)
@@ -442,6 +513,149 @@ def _onto_columns(
 
 
 @njit(cache=True, nogil=True)
+def _mark_tops(S: np.ndarray, mark: np.ndarray) -> int:
+    """Set ``mark[SCR_TOP + top] = column + 1`` for every column top; return the first empty
+    column (-1: none)."""
+    first_empty = -1
+    for t in range(NCOL):
+        ln = S[O_LEN + t]
+        if ln == 0:
+            if first_empty < 0:
+                first_empty = t
+        else:
+            mark[SCR_TOP + S[O_COLS + t * CAP + ln - 1]] = t + 1
+    return first_empty
+
+
+@njit(cache=True, nogil=True)
+def _unmark_tops(S: np.ndarray, mark: np.ndarray) -> None:
+    for t in range(NCOL):
+        ln = S[O_LEN + t]
+        if ln > 0:
+            mark[SCR_TOP + S[O_COLS + t * CAP + ln - 1]] = 0
+
+
+@njit(cache=True, nogil=True)
+def _sort_moves(out: np.ndarray, n: int) -> None:
+    """Highest priority first, stable (insertion sort on a handful of moves)."""
+    m = min(n, out.shape[0])
+    for i in range(1, m):
+        v = out[i]
+        j = i - 1
+        while j >= 0 and (out[j] >> 24) < (v >> 24):
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = v
+
+
+@njit(cache=True, nogil=True)
+def _landing(S: np.ndarray, mark: np.ndarray, card: int, first_empty: int) -> int:
+    """One column ``card`` can go onto (a top it stacks on, or for a King the first empty
+    column); -1 if none. In twin classes any such column gives the same class."""
+    if RANK[card] == 12:
+        return first_empty
+    t = mark[SCR_TOP + TG1[card]] - 1
+    if t < 0:
+        t = mark[SCR_TOP + TG2[card]] - 1
+    return t
+
+
+@njit(cache=True, nogil=True)
+def twin(card: int) -> int:
+    """The other card of the same rank and colour."""
+    return (3 - SUIT[card]) * 13 + RANK[card]
+
+
+@njit(cache=True, nogil=True)
+def gen_abstract(S: np.ndarray, out: np.ndarray, mark: np.ndarray) -> int:
+    """The moves between twin classes (bit 32 of ``S[O_DOM]``), best first; return how many.
+
+    Two cards of the same rank and colour are *twins*. Positions with the same
+    :func:`abstract_key` differ only in which of two twins each placed card lies on (and in the
+    order of the columns), and they are equally winnable:
+
+    * a placed run lying on one twin while the other is a column top moves onto it and back
+      (two legal moves), so such positions reach each other;
+    * when both twins are covered, by placed runs headed by X and X', swapping the two runs
+      changes nothing any move can see until X or X' leaves: neither can go onto its other
+      parent (covered) nor, not being a King, to an empty column, so the first to leave goes
+      to its foundation, after which the two positions differ by a swap of the first kind.
+
+    So one move per class is enough, and only these change the class: a card to its foundation
+    (a covered card whose twin is a column top goes up as :data:`K_SWAP_FND`: its run moves
+    onto the twin first); a talon card or a foundation card onto a column (one target: every
+    column top of the right rank and colour gives the same class); and a root's run onto a
+    column (the *reveal*, which turns up the card under it or empties the column). Moving a
+    placed run only moves it between twins or, for a King, between empty columns: the same
+    class, never generated.
+    """
+    n = 0
+    first_empty = _mark_tops(S, mark)
+    # to the foundations, from the columns
+    for suit in range(4):
+        h = S[O_FND + suit]
+        if h == 13:
+            continue
+        card = suit * 13 + h
+        col = mark[SCR_TOP + card] - 1
+        if col >= 0:
+            ln = S[O_LEN + col]
+            prio = 70 if ln - 1 == S[O_FD + col] and S[O_FD + col] > 0 else 60
+            n = _add(out, n, encode(K_COL_FND, card, col, 0, 1, prio))
+            continue
+        t = mark[SCR_TOP + twin(card)] - 1
+        if t < 0:
+            continue
+        for c in range(NCOL):
+            ln = S[O_LEN + c]
+            fd = S[O_FD + c]
+            for k in range(fd, ln - 1):
+                if S[O_COLS + c * CAP + k] == card:
+                    prio = 70 if k == fd and fd > 0 else 60
+                    n = _add(out, n, encode(K_SWAP_FND, card, c, t, ln - 1 - k, prio))
+    # talon cards
+    reachable_talon(S, mark)
+    for i in range(S[O_TN]):
+        if mark[i] == 0:
+            continue
+        card = S[O_TAL + i]
+        if S[O_FND + SUIT[card]] == RANK[card]:
+            n = _add(out, n, encode(K_TAL_FND, card, i, 0, 1, 55))
+        t = _landing(S, mark, card, first_empty)
+        if t >= 0:
+            n = _add(out, n, encode(K_TAL_COL, card, i, t, 1, 40))
+    # reveals: a root and everything on it
+    for s in range(NCOL):
+        if structure_count(S, s) == S[O_FD + s]:
+            continue  # no root
+        fd = S[O_FD + s]
+        root = S[O_COLS + s * CAP + fd]
+        # a King on face-down cards goes to an empty column, any other root onto a column
+        t = first_empty if RANK[root] == 12 else _landing(S, mark, root, -1)
+        if t >= 0:
+            prio = 50 + fd if fd > 0 else 35
+            n = _add(out, n, encode(K_COL_COL, root, s, t, S[O_LEN + s] - fd, prio))
+    # foundations to columns
+    if S[O_F2T] != 0:
+        for suit in range(4):
+            h = S[O_FND + suit]
+            if h == 0:
+                continue
+            card = suit * 13 + h - 1
+            S[O_FND + suit] = h - 1
+            back_up = is_safe(S, card)
+            S[O_FND + suit] = h
+            if back_up:
+                continue
+            t = _landing(S, mark, card, first_empty)
+            if t >= 0:
+                n = _add(out, n, encode(K_FND_COL, card, suit, t, 1, 10))
+    _unmark_tops(S, mark)
+    _sort_moves(out, n)
+    return n
+
+
+@njit(cache=True, nogil=True)
 def gen_moves(S: np.ndarray, out: np.ndarray, mark: np.ndarray, prune: bool) -> int:
     """Write the moves of the position into ``out`` (best first); return how many.
 
@@ -456,15 +670,10 @@ def gen_moves(S: np.ndarray, out: np.ndarray, mark: np.ndarray, prune: bool) -> 
     lonelybot use: exposing a face-up card for any other purpose can be had by moving the other
     run).
     """
+    if prune and (S[O_DOM] & 32) != 0:
+        return gen_abstract(S, out, mark)
     n = 0
-    first_empty = -1
-    for t in range(NCOL):
-        ln = S[O_LEN + t]
-        if ln == 0:
-            if first_empty < 0:
-                first_empty = t
-        else:
-            mark[SCR_TOP + S[O_COLS + t * CAP + ln - 1]] = t + 1
+    first_empty = _mark_tops(S, mark)
     # columns to foundations
     for c in range(NCOL):
         ln = S[O_LEN + c]
@@ -530,20 +739,39 @@ def gen_moves(S: np.ndarray, out: np.ndarray, mark: np.ndarray, prune: bool) -> 
                     continue
             code = encode(K_FND_COL, card, suit, 0, 1, 10)
             n = _onto_columns(out, n, S, mark, code, card, -1, first_empty if prune else -1)
-    for t in range(NCOL):
-        ln = S[O_LEN + t]
-        if ln > 0:
-            mark[SCR_TOP + S[O_COLS + t * CAP + ln - 1]] = 0
-    # order: highest priority first, stable (insertion sort on a handful of moves)
-    m = min(n, out.shape[0])
-    for i in range(1, m):
-        v = out[i]
-        j = i - 1
-        while j >= 0 and (out[j] >> 24) < (v >> 24):
-            out[j + 1] = out[j]
-            j -= 1
-        out[j + 1] = v
+    _unmark_tops(S, mark)
+    _sort_moves(out, n)
     return n
+
+
+@njit(cache=True, nogil=True)
+def lands_on_class(S: np.ndarray, v: int, card: int) -> bool:
+    """True if move ``v`` puts a card on ``card`` or its twin, or sends that twin up through a
+    swap onto ``card`` (twin classes: the moves that need ``card`` where it now lies)."""
+    kind = v & 7
+    if kind in (K_SWAP_FND, K_COL_FND):
+        return ((v >> 3) & 63) == twin(card)
+    if kind == K_TAL_FND:
+        return False
+    dst = (v >> 15) & 7
+    ln = S[O_LEN + dst]
+    if ln == 0:
+        return False
+    top = S[O_COLS + dst * CAP + ln - 1]
+    return top == card or top == twin(card)
+
+
+@njit(cache=True, nogil=True)
+def abstract_follow_ups(S: np.ndarray, moves: np.ndarray, n: int, card: int, more: int) -> int:
+    """Twin classes: keep the moves that need ``card`` where it now lies, and those of kind
+    ``more`` (-1: none); return the count (see :func:`follow_ups`)."""
+    k = 0
+    for i in range(n):
+        v = moves[i]
+        if (v & 7) == more or lands_on_class(S, v, card):
+            moves[k] = v
+            k += 1
+    return k
 
 
 @njit(cache=True, nogil=True)
@@ -558,6 +786,11 @@ def follow_ups(moves: np.ndarray, n: int, m: int) -> int:
     bring the card down onto it), moving the card alone on (bring it down there directly) or
     putting it back up (drop both moves). Each rewrite moves a card's coming down later or
     shortens the line, so rewriting ends.
+
+    With twin classes the search uses :func:`abstract_follow_ups` instead: a class move that
+    does not land on the card's rank and colour (nor sends its twin up by a swap onto it) was
+    already possible before the card came down, and leaves a top of the rank it came down onto
+    (there was a second one if that move took one), so the card can still come down after it.
     """
     dst = (m >> 15) & 7
     k = 0
@@ -587,6 +820,9 @@ def talon_follow_ups(moves: np.ndarray, n: int, m: int) -> int:
     out); should the played card become safe, it goes up from the talon as it would have from
     the column. Each rewrite moves a talon play later or shortens the line, so rewriting ends.
     Only used when the move triggered no automatic move (none can follow it in draw 1).
+    With twin classes :func:`abstract_follow_ups` keeps the moves that land on the card's rank
+    and colour or send its twin up through a swap onto it, by the argument of
+    :func:`follow_ups` (sending the card itself up is the talon-to-foundation move).
     """
     col = (m >> 15) & 7
     k = 0
@@ -601,6 +837,23 @@ def talon_follow_ups(moves: np.ndarray, n: int, m: int) -> int:
         elif kind in (K_TAL_COL, K_FND_COL):
             keep = ((v >> 15) & 7) == col
         if keep:
+            moves[k] = v
+            k += 1
+    return k
+
+
+@njit(cache=True, nogil=True)
+def king_fills(S: np.ndarray, moves: np.ndarray, n: int) -> int:
+    """Keep only the moves that put a King into an empty column; return the count."""
+    k = 0
+    for i in range(n):
+        v = moves[i]
+        kind = v & 7
+        if (
+            K_TAL_COL <= kind <= K_FND_COL
+            and RANK[(v >> 3) & 63] == 12
+            and S[O_LEN + ((v >> 15) & 7)] == 0
+        ):
             moves[k] = v
             k += 1
     return k
@@ -855,6 +1108,13 @@ def run_chunk(
         t_restricted = (
             (S[O_DOM] & 8) != 0 and S[O_DRAW] == 1 and (m & 7) == K_TAL_COL and aun == AUS[depth]
         )
+        # after a column is emptied (nothing turned up, nothing went up) only a King may follow
+        k_restricted = (
+            (S[O_DOM] & 16) != 0
+            and (m & 7) == K_COL_COL
+            and S[O_LEN + ((m >> 9) & 63)] == 0
+            and aun == AUS[depth]
+        )
         full = aun >= AUM.shape[0] or depth + 1 >= MV.shape[0]
         fresh = False
         if full:
@@ -862,10 +1122,13 @@ def run_chunk(
         else:
             key = state_key(S, H)
             seen = False
-            if restricted or t_restricted:
+            if restricted or t_restricted or k_restricted:
                 # the unrestricted position, if searched, covers the restricted one
                 seen = tt_contains(TT, key)
-                key ^= ZRES[(m >> 3) & 63] if restricted else ZTRES[(m >> 3) & 63]
+                if k_restricted:
+                    key ^= ZKING[0]
+                else:
+                    key ^= ZRES[(m >> 3) & 63] if restricted else ZTRES[(m >> 3) & 63]
                 if key == U0:
                     key = U1
             fresh = not seen and tt_insert(TT, key)
@@ -881,7 +1144,7 @@ def run_chunk(
         if (
             (S[O_DOM] & 2) != 0
             and S[O_F2T] == 0
-            and ((m & 7) <= K_TAL_FND or aun > AUS[depth - 1])
+            and ((m & 7) <= K_TAL_FND or (m & 7) == K_SWAP_FND or aun > AUS[depth - 1])
             and is_dead(S, mark)
         ):
             # see is_dead: only a card going up can make a position dead (and only when cards
@@ -893,10 +1156,17 @@ def run_chunk(
         if n > MV.shape[1]:
             ctl[C_OVERFLOW] = 1
             n = MV.shape[1]
-        if restricted:
+        abstract = (S[O_DOM] & 32) != 0
+        if restricted and abstract:
+            n = abstract_follow_ups(S, MV[depth], n, (m >> 3) & 63, K_FND_COL)
+        elif t_restricted and abstract:
+            n = abstract_follow_ups(S, MV[depth], n, (m >> 3) & 63, -1)
+        elif restricted:
             n = follow_ups(MV[depth], n, m)
         elif t_restricted:
             n = talon_follow_ups(MV[depth], n, m)
+        elif k_restricted:
+            n = king_fills(S, MV[depth], n)
         elif (UD[depth - 1] & 1) == 0 and aun == AUS[depth - 1]:
             n = drop_reverse(MV[depth], n, m)
         NM[depth] = n

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from klondike_widget.cards import can_stack
 from klondike_widget.moves import Move, MoveKind
 from klondike_widget.rules import Rules
 from klondike_widget.solver import core
@@ -72,7 +73,25 @@ def encode_state(
         S[core.O_DOM] = core.DOM_ALL if dominances else 0
     else:
         S[core.O_DOM] = dominances & core.DOM_ALL
+    if not face_up_runs(state):
+        S[core.O_DOM] &= ~32  # twin classes rest on every face-up part being a run
     return S
+
+
+def face_up_runs(state: GameState) -> bool:
+    """True if the face-up cards of every column form a run (alternating colours, down by one).
+
+    Play from a deal keeps it so; a position built by hand may not.
+
+    >>> from klondike_widget.deals import deal
+    >>> face_up_runs(deal(1))
+    True
+    """
+    for col, fd in zip(state.columns, state.face_down, strict=True):
+        for k in range(fd + 1, len(col)):
+            if not can_stack(col[k], col[k - 1]):
+                return False
+    return True
 
 
 def decode_state(S: np.ndarray, rules: Rules) -> GameState:
@@ -145,6 +164,8 @@ def engine_moves(state: GameState, code: int) -> list[Move]:
         return [Move.column_to_column(src, dst, count)]
     if kind == core.K_FND_COL:
         return [Move.foundation_to_column(src, dst)]
+    if kind == core.K_SWAP_FND:
+        return [Move.column_to_column(src, dst, count), Move.column_to_foundation(src)]
     taps = list(reach_waste_card(state, card))
     if kind == core.K_TAL_FND:
         return [*taps, Move(MoveKind.WASTE_TO_FOUNDATION)]
