@@ -66,7 +66,8 @@ O_DOM = O_F2T + 1  # pruning bits: 1 partial runs (gen_moves), 2 dead ends (is_d
 #                       32 twin classes (abstract_key, gen_abstract)
 DOM_ALL = 63  # every pruning bit
 S_SIZE = O_DOM + 1
-H_SIZE = NCOL + 1  # 7 column sums + talon hash
+O_PHM = NCOL + 1  # per column and structure count: the column's part of abstract_key
+H_SIZE = O_PHM + NCOL * (CAP + 1)  # 7 column sums + talon hash + that table
 
 # -- move kinds -----------------------------------------------------------------------------------
 K_COL_FND = 0
@@ -166,7 +167,12 @@ def stacks(card: int, onto: int) -> bool:
 
 @njit(cache=True, nogil=True)
 def compute_hashes(S: np.ndarray, H: np.ndarray) -> None:
-    """Fill ``H`` from scratch (the search keeps it up to date incrementally)."""
+    """Fill ``H`` from scratch (the search keeps its first ``NCOL + 1`` words up to date).
+
+    The rest is a table for :func:`abstract_key`: the part of column ``c`` when its
+    :func:`structure_count` is ``k``, for every ``k`` up to the current one. Structure cards
+    never change, and a search only lowers the counts, so the root's table serves the search.
+    """
     for c in range(NCOL):
         h = U0
         for k in range(S[O_LEN + c]):
@@ -176,6 +182,13 @@ def compute_hashes(S: np.ndarray, H: np.ndarray) -> None:
     for i in range(S[O_TN]):
         t ^= ZTAL[S[O_TAL + i]]
     H[NCOL] = t
+    for c in range(NCOL):
+        sc = structure_count(S, c)
+        h = U0
+        for k in range(sc + 1):
+            H[O_PHM + c * (CAP + 1) + k] = mix64(h + ZFD[max(k - 1, 0)])
+            if k < sc:
+                h += ZPOS[S[O_COLS + c * CAP + k] * CAP + k]
 
 
 @njit(cache=True, nogil=True)
@@ -214,7 +227,7 @@ def structure_count(S: np.ndarray, c: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def abstract_key(S: np.ndarray) -> np.uint64:
+def abstract_key(S: np.ndarray, H: np.ndarray) -> np.uint64:
     """The twin-class part of the key: foundations and each column's face-down cards and root.
 
     It leaves out how the placed cards are arranged. Positions that differ only there have the
@@ -224,11 +237,7 @@ def abstract_key(S: np.ndarray) -> np.uint64:
     """
     tot = U0
     for c in range(NCOL):
-        h = U0
-        base = O_COLS + c * CAP
-        for k in range(structure_count(S, c)):
-            h += ZPOS[S[base + k] * CAP + k]
-        tot += mix64(h + ZFD[S[O_FD + c]])
+        tot += H[O_PHM + c * (CAP + 1) + structure_count(S, c)]
     for suit in range(4):
         tot += ZFH[suit * 14 + S[O_FND + suit]]
     return tot
@@ -243,7 +252,7 @@ def state_key(S: np.ndarray, H: np.ndarray) -> np.uint64:
     """
     tot = U0
     if (S[O_DOM] & 32) != 0:
-        tot = abstract_key(S)
+        tot = abstract_key(S, H)
     else:
         for c in range(NCOL):
             tot += mix64(H[c] + ZFD[S[O_FD + c]])
@@ -613,9 +622,11 @@ def gen_abstract(S: np.ndarray, out: np.ndarray, mark: np.ndarray) -> int:
                 if S[O_COLS + c * CAP + k] == card:
                     prio = 70 if k == fd and fd > 0 else 60
                     n = _add(out, n, encode(K_SWAP_FND, card, c, t, ln - 1 - k, prio))
-    # talon cards
+    # talon cards, fewest taps first: the waste top, on through the stock, then after a recycle
     reachable_talon(S, mark)
-    for i in range(S[O_TN]):
+    tn = S[O_TN]
+    for j in range(tn):
+        i = (S[O_TP] - 1 + j) % tn if S[O_TP] > 0 else j
         if mark[i] == 0:
             continue
         card = S[O_TAL + i]
