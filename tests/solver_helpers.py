@@ -17,6 +17,8 @@ from klondike_widget.cards import RANKS
 from klondike_widget.deals import deal, state_from_solvitaire
 from klondike_widget.moves import Move, MoveKind, apply_unchecked, generate_moves
 from klondike_widget.rules import Rules
+from klondike_widget.solver import core
+from klondike_widget.solver.api import Search
 from klondike_widget.state import GameState
 
 #: Solvitaire's verdicts on 50 deals (a copy of ``shared/reference/solvitaire-1-50.jsonl``).
@@ -184,3 +186,32 @@ def foundation_down_position(foundation_to_tableau: bool = True) -> GameState:
         (13, 3, 13, 13),
         Rules(draw=1, foundation_to_tableau=foundation_to_tableau),
     )
+
+
+def decide(state: GameState, dominances: bool | int, nodes: int) -> int:
+    """The core's result code for ``state`` within ``nodes`` positions (R_BUDGET if undecided).
+
+    A win's line is replayed through the engine (it raises if the line does not win).
+    """
+    search = Search(state, dominances=dominances)
+    while search.result not in (core.R_WON, core.R_EXHAUSTED) and search.nodes < nodes:
+        search.step(nodes)
+    if search.result == core.R_WON:
+        search.line()
+    return search.result if not search.overflowed else core.R_BUDGET
+
+
+def verdicts_kept(states: list[GameState], bit: int, nodes: int) -> dict[int, int]:
+    """Assert that pruning ``bit`` changes no verdict, alone and beside every other pruning.
+
+    Returns how many positions were decided both ways, by result code (R_WON, R_EXHAUSTED).
+    """
+    both = {core.R_WON: 0, core.R_EXHAUSTED: 0}
+    for state in states:
+        for on, off in ((bit, 0), (core.DOM_ALL, core.DOM_ALL & ~bit)):
+            pruned = decide(state, on, nodes)
+            full = decide(state, off, nodes)
+            if core.R_BUDGET not in (pruned, full):
+                assert pruned == full, (bit, on, state)
+                both[pruned] += 1
+    return both

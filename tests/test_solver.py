@@ -23,13 +23,13 @@ from klondike_widget.game import Game
 from klondike_widget.moves import Move, MoveKind
 from klondike_widget.rules import Rules
 from klondike_widget.solver import Limit, SolveResult, Status, core, hint, solve, solve_async
-from klondike_widget.solver.api import Search
 from klondike_widget.solver.encoding import code_fields, decode_state, encode_state
 from klondike_widget.state import GameState
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from solver_helpers import (
     brute_force,
+    decide,
     engine_move_set,
     foundation_down_position,
     midgame_positions,
@@ -37,6 +37,7 @@ from solver_helpers import (
     random_walk,
     reference_deals,
     reference_state,
+    verdicts_kept,
 )
 
 
@@ -278,14 +279,6 @@ def test_verdicts_match_brute_force_on_endgames() -> None:
     assert compared[Status.WON] >= 80 and compared[Status.LOST] >= 8, compared
 
 
-def decide(state: GameState, dominances: bool | int, nodes: int) -> int:
-    """The core's result code for ``state`` within ``nodes`` positions (R_BUDGET if undecided)."""
-    search = Search(state, dominances=dominances)
-    while search.result not in (core.R_WON, core.R_EXHAUSTED) and search.nodes < nodes:
-        search.step(nodes)
-    return search.result if not search.overflowed else core.R_BUDGET
-
-
 def test_dominances_keep_verdicts() -> None:
     """The prunings that rest on an argument never change a verdict.
 
@@ -319,14 +312,7 @@ def test_talon_follow_ups_keep_verdicts() -> None:
     states = [random_endgame(rng, rng.randint(10, 30), 1, rng.random() < 0.5) for _ in range(500)]
     states = [s for s in states if s.stock or s.waste]
     states += midgame_positions(80, seed=43, draw=1)
-    both = {core.R_WON: 0, core.R_EXHAUSTED: 0}
-    for state in states:
-        for on, off in ((8, 0), (core.DOM_ALL, core.DOM_ALL & ~8)):
-            pruned = decide(state, on, 200_000)
-            full = decide(state, off, 200_000)
-            if core.R_BUDGET not in (pruned, full):
-                assert pruned == full, (on, state)
-                both[pruned] += 1
+    both = verdicts_kept(states, 8, 200_000)
     assert both[core.R_WON] >= 300 and both[core.R_EXHAUSTED] >= 60, both
 
 

@@ -18,7 +18,6 @@ from klondike_widget.cards import parse_card
 from klondike_widget.moves import MoveKind, apply_move, apply_unchecked, generate_moves
 from klondike_widget.rules import Rules
 from klondike_widget.solver import Limit, Status, core, solve
-from klondike_widget.solver.api import Search
 from klondike_widget.solver.encoding import (
     code_fields,
     decode_state,
@@ -31,11 +30,13 @@ from klondike_widget.state import GameState
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from solver_helpers import (
     brute_force,
+    decide,
     midgame_positions,
     random_endgame,
     random_walk,
     reference_deals,
     reference_state,
+    verdicts_kept,
 )
 
 CLASSES = 32
@@ -61,16 +62,6 @@ def played_endgames(count: int, seed: int) -> list[GameState]:
         start = start.replace(face_down=tops_only)
         out.append(random_walk(start, rng.randint(0, 40), rng)[-1])
     return out
-
-
-def decide(state: GameState, dominances: int, nodes: int) -> int:
-    """The core's result code for ``state`` within ``nodes`` positions (R_BUDGET if undecided)."""
-    search = Search(state, dominances=dominances)
-    while search.result not in (core.R_WON, core.R_EXHAUSTED) and search.nodes < nodes:
-        search.step(nodes)
-    if search.result == core.R_WON:
-        search.line()  # replays through the engine, or raises
-    return search.result if not search.overflowed else core.R_BUDGET
 
 
 def swap_position() -> GameState:
@@ -194,28 +185,14 @@ def test_twin_classes_keep_verdicts() -> None:
     """Classes on or off (alone, and with every other pruning on): the same verdicts."""
     states = played_endgames(350, seed=11)
     states += midgame_positions(40, seed=12, draw=1) + midgame_positions(40, seed=13, draw=3)
-    both = {core.R_WON: 0, core.R_EXHAUSTED: 0}
-    for state in states:
-        for on, off in ((CLASSES, 0), (core.DOM_ALL, core.DOM_ALL & ~CLASSES)):
-            a = decide(state, on, 100_000)
-            b = decide(state, off, 100_000)
-            if core.R_BUDGET not in (a, b):
-                assert a == b, (on, state)
-                both[a] += 1
+    both = verdicts_kept(states, CLASSES, 100_000)
     assert both[core.R_WON] >= 200 and both[core.R_EXHAUSTED] >= 100, both
 
 
 def test_king_fills_keep_verdicts() -> None:
     """After a column is emptied only a King may follow: the same verdicts as without."""
     states = played_endgames(300, seed=17)
-    both = {core.R_WON: 0, core.R_EXHAUSTED: 0}
-    for state in states:
-        for on, off in ((KING_FILLS, 0), (core.DOM_ALL, core.DOM_ALL & ~KING_FILLS)):
-            a = decide(state, on, 100_000)
-            b = decide(state, off, 100_000)
-            if core.R_BUDGET not in (a, b):
-                assert a == b, (on, state)
-                both[a] += 1
+    both = verdicts_kept(states, KING_FILLS, 100_000)
     assert both[core.R_WON] >= 150 and both[core.R_EXHAUSTED] >= 80, both
 
 

@@ -291,6 +291,16 @@ def is_safe(S: np.ndarray, card: int) -> bool:
 
 
 @njit(cache=True, nogil=True)
+def would_go_back_up(S: np.ndarray, card: int) -> bool:
+    """True if ``card``, the top of its foundation, would be safe there once brought down."""
+    suit = SUIT[card]
+    S[O_FND + suit] -= 1
+    back_up = is_safe(S, card)
+    S[O_FND + suit] += 1
+    return back_up
+
+
+@njit(cache=True, nogil=True)
 def _push(S: np.ndarray, H: np.ndarray, col: int, card: int) -> None:
     n = S[O_LEN + col]
     S[O_COLS + col * CAP + n] = card
@@ -576,6 +586,40 @@ def twin(card: int) -> int:
 
 
 @njit(cache=True, nogil=True)
+def _from_foundations(
+    S: np.ndarray,
+    out: np.ndarray,
+    n: int,
+    mark: np.ndarray,
+    first_empty: int,
+    prune: bool,
+    one_target: bool,
+) -> int:
+    """Add the foundation-to-column moves (none if the rules forbid them); return the count.
+
+    With ``prune`` a card that would at once go back up stays; with ``one_target`` (twin
+    classes) each card gets one target column, else every column that takes it.
+    """
+    if S[O_F2T] == 0:
+        return n
+    for suit in range(4):
+        h = S[O_FND + suit]
+        if h == 0:
+            continue
+        card = suit * 13 + h - 1
+        if prune and would_go_back_up(S, card):
+            continue
+        if one_target:
+            t = _landing(S, mark, card, first_empty)
+            if t >= 0:
+                n = _add(out, n, encode(K_FND_COL, card, suit, t, 1, 10))
+        else:
+            code = encode(K_FND_COL, card, suit, 0, 1, 10)
+            n = _onto_columns(out, n, S, mark, code, card, -1, first_empty if prune else -1)
+    return n
+
+
+@njit(cache=True, nogil=True)
 def gen_abstract(S: np.ndarray, out: np.ndarray, mark: np.ndarray) -> int:
     """The moves between twin classes (bit 32 of ``S[O_DOM]``), best first; return how many.
 
@@ -646,21 +690,7 @@ def gen_abstract(S: np.ndarray, out: np.ndarray, mark: np.ndarray) -> int:
         if t >= 0:
             prio = 50 + fd if fd > 0 else 35
             n = _add(out, n, encode(K_COL_COL, root, s, t, S[O_LEN + s] - fd, prio))
-    # foundations to columns
-    if S[O_F2T] != 0:
-        for suit in range(4):
-            h = S[O_FND + suit]
-            if h == 0:
-                continue
-            card = suit * 13 + h - 1
-            S[O_FND + suit] = h - 1
-            back_up = is_safe(S, card)
-            S[O_FND + suit] = h
-            if back_up:
-                continue
-            t = _landing(S, mark, card, first_empty)
-            if t >= 0:
-                n = _add(out, n, encode(K_FND_COL, card, suit, t, 1, 10))
+    n = _from_foundations(S, out, n, mark, first_empty, True, True)
     _unmark_tops(S, mark)
     _sort_moves(out, n)
     return n
@@ -735,21 +765,7 @@ def gen_moves(S: np.ndarray, out: np.ndarray, mark: np.ndarray, prune: bool) -> 
             if k > fd and not stacks(card, S[O_COLS + s * CAP + k - 1]):
                 break
             k -= 1
-    # foundations to columns
-    if S[O_F2T] != 0:
-        for suit in range(4):
-            h = S[O_FND + suit]
-            if h == 0:
-                continue
-            card = suit * 13 + h - 1
-            if prune:
-                S[O_FND + suit] = h - 1
-                back_up = is_safe(S, card)
-                S[O_FND + suit] = h
-                if back_up:
-                    continue
-            code = encode(K_FND_COL, card, suit, 0, 1, 10)
-            n = _onto_columns(out, n, S, mark, code, card, -1, first_empty if prune else -1)
+    n = _from_foundations(S, out, n, mark, first_empty, prune, False)
     _unmark_tops(S, mark)
     _sort_moves(out, n)
     return n
