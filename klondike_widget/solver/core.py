@@ -442,32 +442,34 @@ def apply_autos(S: np.ndarray, H: np.ndarray, AUM: np.ndarray, AUU: np.ndarray, 
     from any pointer so removing one changes nothing else (in draw 3 it shifts which cards the
     taps reach, so a waste card is never played automatically there).
     """
-    changed = True
-    while changed:
-        changed = False
+    one = np.int64(1)
+    while True:
+        safe = np.int64(0)  # bit c: card c is next on its foundation and safe there
         for suit in range(4):
             h = S[O_FND + suit]
-            if h == 13:
-                continue
-            card = suit * 13 + h
-            if not is_safe(S, card):
-                continue
-            m = -1
-            for c in range(NCOL):
-                n = S[O_LEN + c]
-                if n > 0 and S[O_COLS + c * CAP + n - 1] == card:
+            if h < 13 and is_safe(S, suit * 13 + h):
+                safe |= one << (suit * 13 + h)
+        if safe == 0:
+            break
+        m = -1
+        for c in range(NCOL):
+            n = S[O_LEN + c]
+            if n > 0:
+                card = S[O_COLS + c * CAP + n - 1]
+                if (safe >> card) & 1:
                     m = encode(K_COL_FND, card, c, 0, 1, 0)
                     break
-            if m < 0 and S[O_DRAW] == 1:
-                for i in range(S[O_TN]):
-                    if S[O_TAL + i] == card:
-                        m = encode(K_TAL_FND, card, i, 0, 1, 0)
-                        break
-            if m >= 0 and aun < AUM.shape[0]:
-                AUU[aun] = do_move(S, H, m)
-                AUM[aun] = m
-                aun += 1
-                changed = True
+        if m < 0 and S[O_DRAW] == 1:
+            for i in range(S[O_TN]):
+                card = S[O_TAL + i]
+                if (safe >> card) & 1:
+                    m = encode(K_TAL_FND, card, i, 0, 1, 0)
+                    break
+        if m < 0 or aun >= AUM.shape[0]:
+            break
+        AUU[aun] = do_move(S, H, m)
+        AUM[aun] = m
+        aun += 1
     return aun
 
 
@@ -477,8 +479,8 @@ def reachable_talon(S: np.ndarray, mark: np.ndarray) -> None:
     tn = S[O_TN]
     tp = S[O_TP]
     k = S[O_DRAW]
-    for i in range(TAL_CAP + 1):
-        mark[i] = 0
+    for i in range(tn + 1):
+        mark[i] = 0  # nobody reads past the talon's end
     if tn == 0:
         return
     if tp > 0:
@@ -669,8 +671,11 @@ def gen_abstract(S: np.ndarray, out: np.ndarray, mark: np.ndarray) -> int:
     # talon cards, fewest taps first: the waste top, on through the stock, then after a recycle
     reachable_talon(S, mark)
     tn = S[O_TN]
+    start = S[O_TP] - 1 if S[O_TP] > 0 else 0
     for j in range(tn):
-        i = (S[O_TP] - 1 + j) % tn if S[O_TP] > 0 else j
+        i = start + j
+        if i >= tn:
+            i -= tn
         if mark[i] == 0:
             continue
         card = S[O_TAL + i]
