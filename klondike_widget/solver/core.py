@@ -474,6 +474,18 @@ def apply_autos(S: np.ndarray, H: np.ndarray, AUM: np.ndarray, AUU: np.ndarray, 
 
 
 @njit(cache=True, nogil=True)
+def needs_autos(S: np.ndarray, m: int) -> bool:
+    """False if move ``m`` cannot have made a card safe and playable (its parent had none).
+
+    A card coming down from a foundation only lowers a foundation (safety only falls) and is
+    not safe itself (else it is not generated); in draw 1 a talon card going onto a column was
+    playable and not safe in the talon already. Every other move may uncover or raise something.
+    """
+    kind = m & 7
+    return not (kind == K_FND_COL or (kind == K_TAL_COL and S[O_DRAW] == 1))
+
+
+@njit(cache=True, nogil=True)
 def reachable_talon(S: np.ndarray, mark: np.ndarray) -> None:
     """Set ``mark[i] = 1`` for every talon index that taps and recycles can bring to the top."""
     tn = S[O_TN]
@@ -669,14 +681,17 @@ def gen_abstract(S: np.ndarray, out: np.ndarray, mark: np.ndarray) -> int:
                     prio = 70 if k == fd and fd > 0 else 60
                     n = _add(out, n, encode(K_SWAP_FND, card, c, t, ln - 1 - k, prio))
     # talon cards, fewest taps first: the waste top, on through the stock, then after a recycle
-    reachable_talon(S, mark)
+    # (in draw 1 every talon card is reachable)
+    draw1 = S[O_DRAW] == 1
+    if not draw1:
+        reachable_talon(S, mark)
     tn = S[O_TN]
     start = S[O_TP] - 1 if S[O_TP] > 0 else 0
     for j in range(tn):
         i = start + j
         if i >= tn:
             i -= tn
-        if mark[i] == 0:
+        if not draw1 and mark[i] == 0:
             continue
         card = S[O_TAL + i]
         if S[O_FND + SUIT[card]] == RANK[card]:
@@ -1127,7 +1142,8 @@ def run_chunk(
         IX[depth] += 1
         UD[depth] = do_move(S, H, m)
         AUS[depth] = aun
-        aun = apply_autos(S, H, AUM, AUU, aun)
+        if needs_autos(S, m):
+            aun = apply_autos(S, H, AUM, AUU, aun)
         if is_won(S):
             depth += 1
             result = R_WON
