@@ -9,23 +9,27 @@ How it works
 ------------
 A depth-first search over compact integer arrays, compiled with numba (``core.py``), with:
 
-* safe automatic foundation moves (a card goes up when nothing that could ever be placed on it is
-  still in play; from the waste only in draw 1, where taking a card out of the talon changes
+* twin classes: positions that differ only in which of two same-rank, same-colour cards each
+  placed card lies on are equally winnable, so the transposition table keys a position by its
+  foundations, face-down cards, the cards lying on them (roots) and its talon, and the search
+  makes one move per class (a covered card whose twin is a column top goes up in one move, its
+  run moved across first); the key is symmetric in the columns;
+* safe automatic foundation moves (Solvitaire's rule for red-black building with foundation cards
+  allowed back down; from the waste only in draw 1, where taking a card out of the talon changes
   nothing else);
 * stock macro moves: one edge brings any card the taps and recycles can reach to the top of the
-  waste and plays it; the line is expanded back into the real taps and recycles;
-* a transposition table of 64-bit keys, symmetric in the columns; in draw 1 the stock pointer is
-  left out of the key, since every talon card is reachable from any pointer; in draw 3 pointers
-  from which the taps reach the same cards (a multiple of 3, or the end) share a key;
-* pruning that never loses a win: a King alone in its column does not move to another empty
-  column, a King goes only to the first empty column, a card does not come down from a foundation
-  when it would go straight back up, a move is not undone at once, a run split off a longer run
-  moves only to let the card under it go up (the dominance Solvitaire and lonelybot use), after a
-  card comes down from a foundation only a move onto it (or another card coming down) follows,
-  in draw 1 after a talon card goes onto a column only a move from or onto that column follows
-  (the card could have waited in the talon, as lonelybot argues), and positions where a set of
-  cards can provably never leave their columns are dead ends;
-* move ordering: foundation plays, moves that turn up a face-down card, waste plays, the rest.
+  waste and plays it; the line is expanded back into the real taps and recycles; in draw 1 the
+  stock pointer is left out of the key, in draw 3 pointers from which the taps reach the same
+  cards share a key;
+* pruning that never loses a win: a card does not come down from a foundation when it would go
+  straight back up, a move is not undone at once, after a card comes down from a foundation only
+  a move that needs it (or another card coming down) follows, in draw 1 after a talon card goes
+  onto a column only a move that needs it follows, after a column is emptied only a King follows,
+  and positions where a set of cards can provably never leave their columns are dead ends;
+* in draw 3, a draw-1 search of the same position shares the budget: a lost draw-1 version proves
+  the draw-3 position lost (any draw-3 line is a draw-1 line);
+* move ordering: foundation plays, moves that turn up a face-down card, talon plays (fewest taps
+  first), the rest.
 
 The engine stays the authority: every WON line is replayed through it before it is returned.
 
