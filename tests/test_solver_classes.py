@@ -41,6 +41,7 @@ from solver_helpers import (
 
 CLASSES = 32
 KING_FILLS = 16
+LAST_TALON_CARD = 64
 
 
 def class_key(state: GameState) -> int:
@@ -194,6 +195,18 @@ def test_king_fills_keep_verdicts() -> None:
     states = played_endgames(300, seed=17)
     both = verdicts_kept(states, KING_FILLS, 100_000)
     assert both[core.R_WON] >= 150 and both[core.R_EXHAUSTED] >= 80, both
+
+
+def test_last_talon_card_going_up_keeps_verdicts() -> None:
+    """Draw 3: the last talon card goes up when safe (pointer in class 0): the same verdicts."""
+    rng = random.Random(37)
+    states = []
+    while len(states) < 400:
+        start = random_endgame(rng, rng.randint(10, 30), 3, rng.random() < 0.6)
+        if len(start.stock) + len(start.waste) >= 2:
+            states.append(start)
+    both = verdicts_kept(states, LAST_TALON_CARD, 100_000)
+    assert both[core.R_WON] >= 150 and both[core.R_EXHAUSTED] >= 60, both
 
 
 def test_classes_match_brute_force() -> None:

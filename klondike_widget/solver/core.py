@@ -63,8 +63,9 @@ O_DOM = O_F2T + 1  # pruning bits: 1 partial runs (gen_moves), 2 dead ends (is_d
 #                       4 what follows a foundation-to-column move (follow_ups),
 #                       8 what follows a talon-to-column move in draw 1 (talon_follow_ups),
 #                       16 what follows emptying a column (king_fills),
-#                       32 twin classes (abstract_key, gen_abstract)
-DOM_ALL = 63  # every pruning bit
+#                       32 twin classes (abstract_key, gen_abstract),
+#                       64 the last talon card goes up automatically in draw 3 (apply_autos)
+DOM_ALL = 127  # every pruning bit
 S_SIZE = O_DOM + 1
 O_PHM = NCOL + 1  # per column and structure count: the column's part of abstract_key
 H_SIZE = O_PHM + NCOL * (CAP + 1)  # 7 column sums + talon hash + that table
@@ -438,9 +439,12 @@ def undo_move(S: np.ndarray, H: np.ndarray, m: int, u: int) -> None:
 def apply_autos(S: np.ndarray, H: np.ndarray, AUM: np.ndarray, AUU: np.ndarray, aun: int) -> int:
     """Play safe foundation moves until none is left; record them; return the new count.
 
-    From the columns always; from the talon only in draw 1, where every talon card is reachable
-    from any pointer so removing one changes nothing else (in draw 3 it shifts which cards the
-    taps reach, so a waste card is never played automatically there).
+    From the columns always; from the talon in draw 1, where every talon card is reachable from
+    any pointer so removing one changes nothing else. In draw 3 removing a talon card shifts
+    which cards the taps reach, except for the last one while the pointer reaches what pointer 0
+    reaches (:func:`key_pointer`): no other card moves, every card stays reachable and the pointer
+    ends at the end of the talon (the same class), so with bit 64 of ``S[O_DOM]`` that card goes
+    up when safe (lonelybot's deck rule).
     """
     one = np.int64(1)
     while True:
@@ -459,12 +463,21 @@ def apply_autos(S: np.ndarray, H: np.ndarray, AUM: np.ndarray, AUU: np.ndarray, 
                 if (safe >> card) & 1:
                     m = encode(K_COL_FND, card, c, 0, 1, 0)
                     break
+        tn = S[O_TN]
         if m < 0 and S[O_DRAW] == 1:
-            for i in range(S[O_TN]):
+            for i in range(tn):
                 card = S[O_TAL + i]
                 if (safe >> card) & 1:
                     m = encode(K_TAL_FND, card, i, 0, 1, 0)
                     break
+        elif (
+            m < 0
+            and (S[O_DOM] & 64) != 0
+            and tn > 0
+            and key_pointer(S) == 0
+            and (safe >> S[O_TAL + tn - 1]) & 1
+        ):
+            m = encode(K_TAL_FND, S[O_TAL + tn - 1], tn - 1, 0, 1, 0)
         if m < 0 or aun >= AUM.shape[0]:
             break
         AUU[aun] = do_move(S, H, m)
