@@ -201,14 +201,16 @@ def decide(state: GameState, dominances: bool | int, nodes: int) -> int:
     return search.result if not search.overflowed else core.R_BUDGET
 
 
-def verdicts_kept(states: list[GameState], bit: int, nodes: int) -> dict[int, int]:
-    """Assert that pruning ``bit`` changes no verdict, alone and beside every other pruning.
+def verdicts_kept(
+    states: list[GameState], bit: int, nodes: int, others: int = core.DOM_ALL
+) -> dict[int, int]:
+    """Assert that pruning ``bit`` changes no verdict, alone and beside the ``others``.
 
     Returns how many positions were decided both ways, by result code (R_WON, R_EXHAUSTED).
     """
     both = {core.R_WON: 0, core.R_EXHAUSTED: 0}
     for state in states:
-        for on, off in ((bit, 0), (core.DOM_ALL, core.DOM_ALL & ~bit)):
+        for on, off in ((bit, 0), (others | bit, others & ~bit)):
             pruned = decide(state, on, nodes)
             full = decide(state, off, nodes)
             if core.R_BUDGET not in (pruned, full):

@@ -16,6 +16,7 @@ import numpy as np
 
 from klondike_widget.cards import parse_card
 from klondike_widget.moves import MoveKind, apply_move, apply_unchecked, generate_moves
+from klondike_widget.notation import state_from_dict
 from klondike_widget.rules import Rules
 from klondike_widget.solver import Limit, Status, core, solve
 from klondike_widget.solver.encoding import (
@@ -191,10 +192,18 @@ def test_twin_classes_keep_verdicts() -> None:
 
 
 def test_king_fills_keep_verdicts() -> None:
-    """After a column is emptied only a King may follow: the same verdicts as without."""
+    """After a column is emptied only a King may follow (bit 16, off by default)."""
     states = played_endgames(300, seed=17)
-    both = verdicts_kept(states, KING_FILLS, 100_000)
+    # beside the pruning that do not rearrange lines (not beside bit 8: see core.DOM_ALL)
+    both = verdicts_kept(states, KING_FILLS, 100_000, others=core.DOM_ALL & ~8)
     assert both[core.R_WON] >= 150 and both[core.R_EXHAUSTED] >= 80, both
+
+
+def test_foundation_follow_ups_keep_verdicts() -> None:
+    """After a card comes down only a move that needs it may follow (bit 4, off by default)."""
+    states = [s for s in played_endgames(400, seed=19) if s.rules.foundation_to_tableau]
+    both = verdicts_kept(states, 4, 100_000, others=core.DOM_ALL & ~8)
+    assert both[core.R_WON] >= 100 and both[core.R_EXHAUSTED] >= 50, both
 
 
 def test_last_talon_card_going_up_keeps_verdicts() -> None:
@@ -207,6 +216,91 @@ def test_last_talon_card_going_up_keeps_verdicts() -> None:
             states.append(start)
     both = verdicts_kept(states, LAST_TALON_CARD, 100_000)
     assert both[core.R_WON] >= 150 and both[core.R_EXHAUSTED] >= 60, both
+
+
+#: Positions the search once called lost, with bits 4 and 8 (and 1 or 32) on together: each
+#: needs a card brought down from a foundation, a talon card onto it and a second card brought
+#: down elsewhere in an order that one rearrangement argument or the other always pruned.
+REARRANGEMENT_TRAPS = [
+    {
+        "rules": {"draw": 1, "foundation_to_tableau": True},
+        "columns": [
+            ["3d", "8s", "9d", "Th", "Qs", "Qd", "Ks"],
+            ["Ad", "6s", "7d", "Ts"],
+            ["2d", "5s", "8d"],
+            ["5d", "7s", "Jd"],
+            ["Kh", "Qc", "Jh"],
+            ["Kc", "Qh", "Jc"],
+            ["Kd"],
+        ],
+        "face_down": [6, 3, 2, 2, 0, 0, 0],
+        "stock": ["4d", "Td"],
+        "waste": ["9s", "Js", "6d"],
+        "foundations": {"c": 10, "d": 0, "h": 9, "s": 4},
+    },
+    {
+        "rules": {"draw": 1, "foundation_to_tableau": True},
+        "columns": [
+            ["9c", "8h", "7s", "6d", "5c"],
+            ["9h", "2s"],
+            ["As", "8d", "8c"],
+            ["Kd", "Jd", "Qh", "Js"],
+            ["5d", "6s", "5h"],
+            ["7d", "3d", "3c", "Th", "Kh", "Qs"],
+            ["Jc", "Qc", "Jh", "2c", "5s", "Td", "8s"],
+        ],
+        "face_down": [0, 1, 2, 2, 1, 4, 6],
+        "stock": ["7h", "2d"],
+        "waste": [
+            "Ks",
+            "Tc",
+            "6h",
+            "Kc",
+            "9s",
+            "Ts",
+            "4d",
+            "7c",
+            "3s",
+            "Qd",
+            "6c",
+            "9d",
+            "4c",
+            "4s",
+            "Ac",
+            "Ad",
+        ],
+        "foundations": {"c": 0, "d": 0, "h": 4, "s": 0},
+    },
+]
+
+
+def test_rearrangement_traps_are_won() -> None:
+    """The default prunings win both traps; bits 4 and 8 together (with 1 or 32) did not."""
+    for data in REARRANGEMENT_TRAPS:
+        state = state_from_dict(data)
+        result = solve(state, Limit(seconds=30))
+        assert result.status is Status.WON, data
+        replayed = state
+        for move in result.moves:
+            replayed = apply_move(replayed, move)
+        assert replayed.is_won
+    trap = state_from_dict(REARRANGEMENT_TRAPS[0])
+    assert decide(trap, 1 | 4 | 8, 1_000_000) == core.R_EXHAUSTED  # the old combination
+    assert decide(trap, 1 | 8, 1_000_000) == core.R_WON
+
+
+def test_default_prunings_match_the_unpruned_search() -> None:
+    """Every default pruning together against the search with none, where both decide."""
+    states = midgame_positions(150, seed=1001, draw=1) + midgame_positions(150, seed=1002, draw=3)
+    states += played_endgames(400, seed=1003)
+    compared = {core.R_WON: 0, core.R_EXHAUSTED: 0}
+    for state in states:
+        truth = decide(state, 0, 100_000)
+        pruned = decide(state, core.DOM_ALL, 100_000)
+        if core.R_BUDGET not in (truth, pruned):
+            assert pruned == truth, state
+            compared[truth] += 1
+    assert compared[core.R_WON] >= 300 and compared[core.R_EXHAUSTED] >= 100, compared
 
 
 def test_classes_match_brute_force() -> None:

@@ -22,10 +22,11 @@ A depth-first search over compact integer arrays, compiled with numba (``core.py
   stock pointer is left out of the key, in draw 3 pointers from which the taps reach the same
   cards share a key;
 * pruning that never loses a win: a card does not come down from a foundation when it would go
-  straight back up, a move is not undone at once, after a card comes down from a foundation only
-  a move that needs it (or another card coming down) follows, in draw 1 after a talon card goes
-  onto a column only a move that needs it follows, after a column is emptied only a King follows,
-  and positions where a set of cards can provably never leave their columns are dead ends;
+  straight back up, a move is not undone at once, in draw 1 after a talon card goes onto a
+  column only a move that needs it follows, and positions where a set of cards can provably
+  never leave their columns are dead ends (two more rearrangement prunings exist as options but
+  are off: beside the talon one they can prune every order of a winning line, see
+  ``core.DOM_ALL``);
 * in draw 3, a draw-1 search of the same position shares the budget: a lost draw-1 version proves
   the draw-3 position lost (any draw-3 line is a draw-1 line);
 * move ordering: foundation plays, moves that turn up a face-down card, talon plays (fewest taps

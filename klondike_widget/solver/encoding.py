@@ -72,7 +72,7 @@ def encode_state(
     if isinstance(dominances, bool):
         S[core.O_DOM] = core.DOM_ALL if dominances else 0
     else:
-        S[core.O_DOM] = dominances & core.DOM_ALL
+        S[core.O_DOM] = dominances & core.DOM_BITS
     if not face_up_runs(state):
         S[core.O_DOM] &= ~32  # twin classes rest on every face-up part being a run
     return S
