@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from klondike_widget.cards import parse_card
+from klondike_widget.deals import deal
 from klondike_widget.moves import MoveKind, apply_move, apply_unchecked, generate_moves
 from klondike_widget.notation import state_from_dict
 from klondike_widget.rules import Rules
@@ -178,8 +179,6 @@ def test_class_moves_cover_every_engine_move() -> None:
 
 
 def deal_for(number: int, draw: int) -> GameState:
-    from klondike_widget.deals import deal
-
     return deal(7000 + number, Rules(draw=draw))
 
 
@@ -287,6 +286,11 @@ def test_rearrangement_traps_are_won() -> None:
     trap = state_from_dict(REARRANGEMENT_TRAPS[0])
     assert decide(trap, 1 | 4 | 8, 1_000_000) == core.R_EXHAUSTED  # the old combination
     assert decide(trap, 1 | 8, 1_000_000) == core.R_WON
+    # three of deals 1-20000 (draw 1) that the old combination called lost
+    for number in (8181, 11720, 14148):
+        assert decide(deal(number), 1 | 2 | 4 | 8 | 32, 3_000_000) == core.R_EXHAUSTED
+        result = solve(deal(number), Limit(seconds=30))
+        assert result.status is Status.WON, number
 
 
 def test_default_prunings_match_the_unpruned_search() -> None:
