@@ -882,10 +882,12 @@ def talon_follow_ups(moves: np.ndarray, n: int, m: int) -> int:
     covered meanwhile). That move is a move onto the card (play the card just before it), a move
     of the card alone (play it from the talon straight to where it goes) or a move of a run that
     carries the card (move the run first, then play the card onto it). The moves in between stay
-    legal and unpruned: the talon still reaches every other card, and the card it would cover,
-    left uncovered, cannot go up automatically (the played card, which stacks on it, is still
-    out); should the played card become safe, it goes up from the talon as it would have from
-    the column. Each rewrite moves a talon play later or shortens the line, so rewriting ends.
+    legal and unpruned: the talon still reaches every other card; should the played card become
+    safe, it goes up from the talon as it would have from the column. The card it would cover,
+    left uncovered, may go up automatically meanwhile (:func:`is_safe` allows that while the
+    played card is still out): that step rests on automatic moves keeping a win, not on the
+    rearrangement, so the default prunings together are also checked against the unpruned search
+    in the tests. Each rewrite moves a talon play later or shortens the line, so rewriting ends.
     Only used when the move triggered no automatic move (none can follow it in draw 1).
     With twin classes :func:`abstract_follow_ups` keeps the moves that land on the card's rank
     and colour or send its twin up through a swap onto it, by the argument of
