@@ -100,7 +100,7 @@ def _kernel_loop() -> Any:
         from IPython.core.getipython import get_ipython
     except ImportError:  # pragma: no cover - IPython comes with ipywidgets
         return None
-    shell = get_ipython()  # type: ignore[no-untyped-call]
+    shell = get_ipython()
     kernel = getattr(shell, "kernel", None)
     return getattr(kernel, "io_loop", None)
 

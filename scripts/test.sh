@@ -1,25 +1,33 @@
 #!/usr/bin/env bash
-# Install what the tests need (scripts/install.sh: Debian's chromium when missing, then
-# `pip install -e ".[test]"`) and run the whole klondike-widget suite. Set KW_SKIP_INSTALL=1 to
-# skip the install step on a machine that already has everything.
+# The README's test command. Builds (or reuses, when the lock is unchanged) a virtual environment
+# of its own from the committed lock file (scripts/install.sh: Debian's chromium when missing, a
+# fresh .venv-test/ with exactly requirements/test.lock, the package itself), then runs the whole
+# klondike-widget suite with that venv's Python and nothing else. Set KW_SKIP_INSTALL=1 to reuse
+# the venv as it is, KW_FRESH_VENV=1 to rebuild it (CI=true always does).
 #
-# Steps, in order: ruff check, ruff format --check, mypy (strict, the package), then ONE pytest
-# run over tests/ (unit + real-browser ui tests), the package's doctests and, with --nbval-lax,
-# notebooks/ (skipped, with a message, only while there is no notebook yet).
+# Steps, in order: ruff check, ruff format --check, mypy (strict, the package), the import
+# contract (import-linter), then ONE pytest run over tests/ (unit + real-browser ui tests), the
+# package's doctests and, with --nbval-lax, notebooks/.
 # Extra arguments go to pytest, e.g. `bash scripts/test.sh -m "not ui"` or `-k harness`.
 # Exit code: pytest's when it failed (5 = no tests collected counts as failure), else 1 when a
 # lint/type step failed, else 0. Logs: test-artifacts/.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-PY="${PYTHON:-python}"
-command -v "$PY" >/dev/null 2>&1 || PY=python3
+VENV="${KW_VENV:-.venv-test}"
+if [ "${KW_SKIP_INSTALL:-0}" != "1" ]; then
+    bash scripts/install.sh >/dev/null || { echo "scripts/install.sh failed" >&2; exit 1; }
+fi
+if [ ! -x "$VENV/bin/python" ]; then
+    echo "no venv at $VENV: run without KW_SKIP_INSTALL=1 first" >&2
+    exit 1
+fi
+VENV="$(cd "$VENV" && pwd)"
+export VIRTUAL_ENV="$VENV" PATH="$VENV/bin:$PATH"
+unset PYTHONPATH PYTHONHOME
+PY="$VENV/bin/python"
 ART=test-artifacts
 mkdir -p "$ART"
-
-if [ "${KW_SKIP_INSTALL:-0}" != "1" ]; then
-    bash scripts/install.sh || { echo "scripts/install.sh failed" >&2; exit 1; }
-fi
 
 declare -a results=()
 failed=0
