@@ -326,9 +326,16 @@ class Game:
         return f"{header} · draw {self.rules.draw} · Moves {self._count}\n{board_text(self.state)}"
 
     def _repr_svg_(self) -> str:
+        """The current position as SVG (see :meth:`GameState._repr_svg_`)."""
         from klondike_widget.render import state_svg
 
-        return state_svg(self.state)
+        return str(state_svg(self.state))
+
+    def _repr_html_(self) -> str:
+        """The current position as an ``<img>`` (it shows in untrusted notebooks too)."""
+        from klondike_widget.render import state_svg
+
+        return state_svg(self.state).img()
 
 
 def _play_saved(game: Game, text: str, where: str) -> None:
