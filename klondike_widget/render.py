@@ -690,8 +690,8 @@ def filmstrip_html(
     >>> from klondike_widget.deals import deal
     >>> s0 = deal(2)
     >>> s1 = s0.apply("t4-f")
-    >>> html.count('<img src="data:image/svg+xml'), '>t4-f<' in html
-    >>> html.count("<img src=\"data:image/svg+xml;base64,"), ">t4-f<" in html
+    >>> html = filmstrip_html([s0, s1], [s0.parse_move("t4-f")])
+    >>> html.count('<img src="data:image/svg+xml'), ">t4-f<" in html
     (2, True)
     """
     states, moves, shown = _checked_line(states, moves, max_frames)
