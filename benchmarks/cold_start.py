@@ -15,7 +15,8 @@ session), *warm* runs reuse what the cold run left there. A run creates a ``Klon
   (the deal after the first ``--midgame`` moves of its winning line, shown as a ``Game``);
 * **compiled speed after**: from the same start until the compiled core is loaded (cold: the
   compiler process filled the cache, then the kernel loaded it);
-* **compiled positions/s**: a search of ``--speed-deal`` (draw 3) once the compiled core runs.
+* **compiled speed**: positions per CPU second of a long search once the compiled core runs
+  (reference deal 22, draw 1, a hard one, ``--seconds`` long), as ``benchmarks/solver.py``.
 
 Then, in one process, the uncompiled core's time to a verdict over ``--sample`` fresh deals and
 as many mid-game positions (how typical a quick first answer is while the compiler works). The
@@ -60,11 +61,12 @@ first = time.perf_counter() - t0
 status, state_then = w.analysis, coldstart.state()
 coldstart.wait(600)
 compiled = time.perf_counter() - t0
-speed = solve(Game.new(deal=args["speed_deal"], draw=3).state, Limit(seconds=args["seconds"]))
+hard = GameState.from_dict(args["hard"])
+speed = solve(hard, Limit(nodes=50_000_000, seconds=args["seconds"]))
 w.close()
 print(json.dumps({
     "import": t_imported - t_import, "first": first, "status": status, "core": state_then,
-    "compiled": compiled, "nodes": speed.nodes, "seconds": speed.seconds,
+    "compiled": compiled, "nodes": speed.nodes, "cpu": speed.extra["cpu_seconds"],
 }))
 """
 
@@ -86,7 +88,9 @@ def child(cache: Path, **args: object) -> dict[str, object]:
     return result
 
 
-def uncompiled_sample(count: int, draw: int, midgame: int) -> list[tuple[str, float, str]]:
+def uncompiled_sample(
+    count: int, draw: int, midgame: int
+) -> list[tuple[str, float, str, int, float]]:
     """Time to a verdict on the uncompiled core: ``count`` deals and their mid-games."""
     from klondike_widget.game import Game
     from klondike_widget.solver import Limit, solve, warm_up
@@ -105,7 +109,7 @@ def uncompiled_sample(count: int, draw: int, midgame: int) -> list[tuple[str, fl
         for kind, state in positions:
             with uncompiled():
                 r = solve(state, Limit(seconds=10))
-            rows.append((kind, r.seconds, r.status.value))
+            rows.append((kind, r.seconds, r.status.value, r.nodes, r.extra["cpu_seconds"]))
     return rows
 
 
@@ -114,18 +118,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deal", type=int, default=8)
     parser.add_argument("--draw", type=int, default=1, choices=(1, 3))
     parser.add_argument("--midgame", type=int, default=30, help="moves into the winning line")
-    parser.add_argument("--speed-deal", type=int, default=6)
-    parser.add_argument("--seconds", type=float, default=3.0, help="of the speed search")
+    parser.add_argument("--seconds", type=float, default=5.0, help="of the speed search")
     parser.add_argument("--sample", type=int, default=20, help="deals of the uncompiled sample")
     args = parser.parse_args(argv)
+
+    from solver_helpers import reference_deals, reference_state
 
     from klondike_widget.game import Game
     from klondike_widget.solver import Limit, solve
 
+    hard = next(r for r in reference_deals() if r["seed"] == 22 and r["draw"] == 1)
     line = solve(Game.new(deal=args.deal, draw=args.draw).state, Limit(seconds=30)).moves
     moves = [str(m) for m in line[: args.midgame]]
-    common = {"deal": args.deal, "draw": args.draw, "speed_deal": args.speed_deal}
-    common["seconds"] = args.seconds
+    common = {"deal": args.deal, "draw": args.draw, "seconds": args.seconds}
+    common["hard"] = reference_state(hard).to_dict()
     rows = []
     for label, kind in (("fresh deal", None), (f"mid-game (move {len(moves)})", moves)):
         with tempfile.TemporaryDirectory(prefix="kw-numba-") as tmp:
@@ -137,30 +143,33 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Cold start: deal {args.deal}, draw {args.draw}; python {sys.version.split()[0]}")
     print()
     head = f"{'position':<22} {'cache':<5} {'import s':>8} {'first status s':>14} {'verdict':<10}"
-    head += f" {'core then':<10} {'compiled after s':>16} {'compiled pos/s':>14}"
+    head += f" {'core then':<10} {'compiled after s':>16} {'compiled M pos/CPU s':>20}"
     print(head)
     print("-" * len(head))
     for label, cold, warm in rows:
         for name, r in (("cold", cold), ("warm", warm)):
-            rate = float(r["nodes"]) / max(float(r["seconds"]), 1e-9)  # type: ignore[arg-type]
+            rate = float(r["nodes"]) / max(float(r["cpu"]), 1e-9) / 1e6  # type: ignore[arg-type]
             print(
                 f"{label:<22} {name:<5} {r['import']:>8.2f} {r['first']:>14.2f} "
-                f"{r['status']!s:<10} {r['core']!s:<10} {r['compiled']:>16.1f} {rate:>14,.0f}"
+                f"{r['status']!s:<10} {r['core']!s:<10} {r['compiled']:>16.1f} {rate:>20.2f}"
             )
     print()
     sample = uncompiled_sample(args.sample, args.draw, args.midgame)
     print(f"Uncompiled core (what answers while compiling), draw {args.draw}, limit 10 s")
     print()
     head2 = f"{'positions':<10} {'n':>3} {'median s':>9} {'max s':>7} {'<= 2 s':>7} {'won':>4}"
+    head2 += f" {'pos/CPU s':>10}"
     print(head2)
     print("-" * len(head2))
     for kind in ("deal", "mid-game"):
-        secs = [s for k, s, _ in sample if k == kind]
-        won = sum(1 for k, _, v in sample if k == kind and v == "won")
+        mine = [row for row in sample if row[0] == kind]
+        secs = [row[1] for row in mine]
+        won = sum(1 for row in mine if row[2] == "won")
         quick = sum(1 for s in secs if s <= 2.0)
+        rate = sum(row[3] for row in mine) / max(sum(row[4] for row in mine), 1e-9)
         print(
             f"{kind:<10} {len(secs):>3} {median(secs):>9.2f} {max(secs):>7.2f} "
-            f"{quick:>3}/{len(secs):<3} {won:>4}"
+            f"{quick:>3}/{len(secs):<3} {won:>4} {rate:>10,.0f}"
         )
     return 0
 
