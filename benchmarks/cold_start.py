@@ -10,7 +10,9 @@ temporary directory: *cold* runs start with it empty (as after ``pip install`` o
 session), *warm* runs reuse what the cold run left there. A run creates a ``KlondikeWidget``
 (outside a kernel its updates land at once) and measures:
 
-* **first status**: from creating the widget until its ``analysis`` trait is no longer
+* **import**: ``from klondike_widget import KlondikeWidget`` (numba is not loaded by it);
+* **first status**: from creating the widget (the solver and numba are imported by its first
+  search, in the background thread) until its ``analysis`` trait is no longer
   ``"solving"`` (the verdict the player sees), for a fresh deal and for a mid-game position
   (the deal after the first ``--midgame`` moves of its winning line, shown as a ``Game``);
 * **compiled speed after**: from the same start until the compiled core is loaded (cold: the
@@ -42,11 +44,8 @@ CHILD = r"""
 import json, sys, time
 args = json.loads(sys.argv[1])
 t_import = time.perf_counter()
-from klondike_widget import KlondikeWidget
+from klondike_widget import KlondikeWidget  # as a notebook does: numba is not loaded yet
 from klondike_widget.game import Game
-from klondike_widget.solver import Limit, solve
-from klondike_widget.solver import coldstart
-from klondike_widget.state import GameState
 t_imported = time.perf_counter()
 if args["moves"] is None:
     game = Game.new(deal=args["deal"], draw=args["draw"])
@@ -58,7 +57,10 @@ w = KlondikeWidget(game=game, locale="en")
 while w.analysis == "solving" and time.perf_counter() - t0 < 120:
     time.sleep(0.002)
 first = time.perf_counter() - t0
-status, state_then = w.analysis, coldstart.state()
+status = w.analysis
+from klondike_widget.solver import Limit, coldstart, solve  # loaded by the first search
+from klondike_widget.state import GameState
+state_then = coldstart.state()
 coldstart.wait(600)
 compiled = time.perf_counter() - t0
 hard = GameState.from_dict(args["hard"])
