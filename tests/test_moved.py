@@ -75,11 +75,10 @@ def test_every_moved_path_is_an_old_module_and_every_target_exists() -> None:
 
 
 def test_from_import_and_attribute_forms_of_old_paths() -> None:
-    from klondike_widget.moves import Move
-    from klondike_widget.study_results import StudyResults
-
     from klondike_widget import lessons
     from klondike_widget.engine.moves import Move as NewMove
+    from klondike_widget.moves import Move
+    from klondike_widget.study_results import StudyResults
 
     assert Move is NewMove
     assert lessons.__name__ == "klondike_widget.teach.lessons"
