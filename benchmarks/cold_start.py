@@ -37,7 +37,7 @@ from pathlib import Path
 from statistics import median
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "solver"))
 sys.path.insert(0, str(ROOT))
 
 CHILD = r"""
@@ -45,7 +45,7 @@ import json, sys, time
 args = json.loads(sys.argv[1])
 t_import = time.perf_counter()
 from klondike_widget import KlondikeWidget  # as a notebook does: numba is not loaded yet
-from klondike_widget.game import Game
+from klondike_widget.engine.game import Game
 t_imported = time.perf_counter()
 if args["moves"] is None:
     game = Game.new(deal=args["deal"], draw=args["draw"])
@@ -59,7 +59,7 @@ while w.analysis == "solving" and time.perf_counter() - t0 < 120:
 first = time.perf_counter() - t0
 status = w.analysis
 from klondike_widget.solver import Limit, coldstart, solve  # loaded by the first search
-from klondike_widget.state import GameState
+from klondike_widget.engine.state import GameState
 state_then = coldstart.state()
 coldstart.wait(600)
 compiled = time.perf_counter() - t0
@@ -94,7 +94,7 @@ def uncompiled_sample(
     count: int, draw: int, midgame: int
 ) -> list[tuple[str, float, str, int, float]]:
     """Time to a verdict on the uncompiled core: ``count`` deals and their mid-games."""
-    from klondike_widget.game import Game
+    from klondike_widget.engine.game import Game
     from klondike_widget.solver import Limit, solve, warm_up
     from klondike_widget.solver.coldstart import uncompiled
 
@@ -126,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from solver_helpers import reference_deals, reference_state
 
-    from klondike_widget.game import Game
+    from klondike_widget.engine.game import Game
     from klondike_widget.solver import Limit, solve
 
     hard = next(r for r in reference_deals() if r["seed"] == 22 and r["draw"] == 1)
