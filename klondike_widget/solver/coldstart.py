@@ -2,37 +2,42 @@
 
 Compiling the core takes tens of seconds the first time (numba then keeps it in its on-disk
 cache). A fresh install, and every Colab session, starts with an empty cache. Rather than make
-the first search wait for the compiler, :func:`start`:
+the first search wait for the compiler, the first search calls :func:`start`, which returns at
+once and, in a background thread, imports numba (seconds on a busy machine) and then:
 
-* with a warm cache, loads the compiled core in a background thread (about a second, more on
-  a busy machine); searches meanwhile run the uncompiled core (below);
+* with a warm cache, loads the compiled core from it (about a second);
 * with a cold cache, starts a second Python process that compiles the core and fills numba's
-  cache, and returns at once. Until that process is done, searches run the **uncompiled core**:
-  the same source (:mod:`klondike_widget.solver.core`) imported a second time with every jitted
-  function replaced by its plain-Python original, so that nested calls stay in Python (the
-  functions' ``py_func`` alone would call the compiled dispatchers, and compile them). It is
-  some 10,000 times slower than the compiled core, about 5,000 positions a second, and most
-  fresh deals and mid-game positions need far fewer. When the compiler process is done, the
-  compiled core is loaded from the cache in a background thread and every search switches to
-  it, a search in progress included, between two pieces of search.
+  cache, then loads the compiled core from there.
+
+Until the compiled core is loaded, searches run the **uncompiled core**: the same source
+(:mod:`klondike_widget.solver.core`) imported a second time with a no-op ``njit``, so every
+function, nested calls included, is plain Python (the functions' ``py_func`` alone would still
+call the compiled dispatchers, and compile them), and numba is not needed for it at all. It is
+some 60 times slower than the compiled core (about 10,000 positions per CPU second), and most
+fresh deals and mid-game positions need a few hundred. Once the compiled core is loaded every
+search switches to it, a search in progress included, between two pieces of search.
 
 The two cores are the same program over the same arrays (all search state lives in them), so
 they reach the same verdicts with the same node counts and lines, and a search can switch from
 one to the other anywhere between chunks. :data:`CORE` is what :mod:`klondike_widget.solver.api`
-calls: the compiled module's names once it is loaded, the uncompiled ones until then (with
-``run_chunk`` cut into pieces of at most :data:`PIECE_SECONDS`, so cancelling stays quick).
+and :mod:`klondike_widget.solver.bridge` call: the compiled module's names once it is loaded,
+the uncompiled ones until then (with ``run_chunk`` cut into pieces of at most
+:data:`PIECE_SECONDS`, so cancelling stays quick). :func:`klondike_widget.solver.warm_up`
+(``start(..., background=False)``) still loads or compiles in place, for full speed at once.
 
 Examples
 --------
->>> CORE.R_WON == core.R_WON
+>>> CORE.R_WON == python_core().R_WON == 1
 True
 >>> with uncompiled():
-...     python_core().run_chunk is not core.run_chunk and not compiled_now()
+...     CORE.tt_rehash is not _real().tt_rehash and not compiled_now()
 True
 """
 
 from __future__ import annotations
 
+import builtins
+import importlib
 import importlib.util
 import logging
 import subprocess
@@ -41,12 +46,14 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from types import ModuleType
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from klondike_widget.solver import core
+if TYPE_CHECKING:
+    from klondike_widget.solver import core
 
 __all__ = [
     "CORE",
@@ -78,8 +85,15 @@ _python: ModuleType | None = None
 
 
 def state() -> str:
-    """``"idle"``, ``"compiling"`` (the compiler process runs), ``"loading"`` or ``"ready"``."""
+    """``"idle"``, ``"starting"`` (loading numba, reading its cache), ``"compiling"`` (the
+    compiler process runs), ``"loading"`` (the compiled core, from the cache), ``"ready"``, or
+    ``"failed"`` (numba or the compiled core would not load: searches stay uncompiled)."""
     return _state
+
+
+def _real() -> ModuleType:
+    """The compiled core's module (importing it loads numba: seconds on a busy machine)."""
+    return importlib.import_module("klondike_widget.solver.core")
 
 
 def compiled_now() -> bool:
@@ -107,27 +121,54 @@ def uncompiled() -> Iterator[None]:
         yield
 
 
+def _no_jit(*args: Any, **options: Any) -> Any:
+    """``njit`` that compiles nothing: ``@_no_jit`` and ``@_no_jit(cache=True)`` both work."""
+    if len(args) == 1 and callable(args[0]) and not options:
+        return args[0]
+    return lambda fn: fn
+
+
+def _import_without_numba(
+    name: str, globals: Any = None, locals: Any = None, fromlist: Any = (), level: int = 0
+) -> Any:
+    if name == "numba" and level == 0:
+        return SimpleNamespace(njit=_no_jit)
+    return builtins.__import__(name, globals, locals, fromlist, level)
+
+
 def python_core() -> ModuleType:
     """The core's source imported a second time, every jitted function as plain Python.
 
+    Its ``from numba import njit`` gets a no-op ``njit`` (so nested calls stay in Python, and
+    numba is not even imported: that alone takes seconds on a busy machine). Should the source
+    ever need more of numba, the real one is imported and each dispatcher replaced by its
+    ``py_func`` instead.
+
     >>> py = python_core()
-    >>> py.is_won is core.is_won.py_func, py.is_won.__globals__ is vars(py)
-    (False, True)
+    >>> py.is_won.__globals__ is vars(py), hasattr(py.is_won, "py_func")
+    (True, False)
     """
     global _python
     with _python_lock:
         if _python is None:
-            spec = importlib.util.spec_from_file_location(
-                "klondike_widget.solver._core_uncompiled", core.__file__
-            )
-            if spec is None or spec.loader is None:  # pragma: no cover - the file is there
-                raise ImportError(f"cannot load {core.__file__} a second time")
-            module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
-            for name, value in list(vars(module).items()):
-                py_func = getattr(value, "py_func", None)
-                if callable(py_func):  # a numba dispatcher: never called, never compiled
-                    setattr(module, name, py_func)
+            path = Path(__file__).with_name("core.py")
+            code = compile(path.read_text(encoding="utf-8"), str(path), "exec")
+            module = ModuleType("klondike_widget.solver._core_uncompiled")
+            module.__file__ = str(path)
+            module.__dict__["__builtins__"] = {
+                **vars(builtins),
+                "__import__": _import_without_numba,
+            }
+            try:
+                exec(code, module.__dict__)
+            except (ImportError, AttributeError):  # the source uses more of numba than njit
+                module = ModuleType("klondike_widget.solver._core_uncompiled")
+                module.__file__ = str(path)
+                exec(code, module.__dict__)
+                for name, value in list(vars(module).items()):
+                    py_func = getattr(value, "py_func", None)
+                    if callable(py_func):  # a numba dispatcher: never called, never compiled
+                        setattr(module, name, py_func)
             _python = module
         return _python
 
@@ -152,18 +193,17 @@ def _run_chunk_uncompiled(*args: Any) -> Any:
     ctl = arrays[11]
     py = python_core()
     t0 = time.perf_counter()
-    goal = int(ctl[core.C_NODES]) + int(max_nodes)
-    result = core.R_BUDGET
+    goal = int(ctl[py.C_NODES]) + int(max_nodes)
+    result = py.R_BUDGET
     with np.errstate(all="ignore"):
         while True:
-            left = goal - int(ctl[core.C_NODES])
+            left = goal - int(ctl[py.C_NODES])
             if left <= 0:
                 return result
             if compiled_now():  # the compiler process is done: carry on at full speed
-                compiled: Any = core.run_chunk
-                return compiled(*arrays, left)
+                return _real().run_chunk(*arrays, left)
             result = py.run_chunk(*arrays, min(left, PIECE_NODES))
-            if result != core.R_BUDGET or time.perf_counter() - t0 >= PIECE_SECONDS:
+            if result != py.R_BUDGET or time.perf_counter() - t0 >= PIECE_SECONDS:
                 return result
 
 
@@ -172,7 +212,7 @@ class _Core:
 
     def __getattr__(self, name: str) -> Any:
         if compiled_now():
-            return getattr(core, name)
+            return getattr(_real(), name)
         if name == "run_chunk":
             return _run_chunk_uncompiled
         value = getattr(python_core(), name)
@@ -191,7 +231,7 @@ def _cache_is_warm() -> bool:
     """True when numba's cache holds every entry point, compiled for this machine and source."""
     try:
         for name in ENTRY_POINTS:
-            dispatcher = getattr(core, name)
+            dispatcher = getattr(_real(), name)
             cache = dispatcher._cache
             codegen = dispatcher.targetctx.codegen()
             index = cache._cache_file._load_index()  # empty when missing or stale
@@ -229,11 +269,10 @@ def start(load: Callable[[], None], *, background: bool = True) -> None:
     global _state
     with _lock:
         if _state == "idle":
-            if background and not _jit_disabled():
-                warm = _cache_is_warm()
-                _state = "loading" if warm else "compiling"
+            if background:
+                _state = "starting"
                 threading.Thread(
-                    target=_load_here if warm else _compile_elsewhere,
+                    target=_prepare,
                     args=(load,),
                     name="klondike-widget-compile",
                     daemon=True,
@@ -250,7 +289,9 @@ def start(load: Callable[[], None], *, background: bool = True) -> None:
             _ready.set()
             return
     if not background:
-        _ready.wait()
+        while not _ready.wait(0.2):
+            if _state == "failed":
+                raise RuntimeError("klondike-widget: the compiled core could not be loaded")
 
 
 def wait(timeout: float | None = None) -> bool:
@@ -258,9 +299,25 @@ def wait(timeout: float | None = None) -> bool:
     return _ready.wait(timeout)
 
 
+def _prepare(load: Callable[[], None]) -> None:
+    """In a background thread: import numba, then load from its cache or have it filled."""
+    global _state
+    try:
+        warm = _jit_disabled() or _cache_is_warm()
+    except Exception:  # numba itself does not import: the uncompiled core goes on
+        _log.exception("klondike-widget: cannot load numba")
+        _state = "failed"
+        return
+    if warm:
+        _load_here(load)
+    else:
+        _compile_elsewhere(load)
+
+
 def _compile_elsewhere(load: Callable[[], None]) -> None:
     """In a background thread: the compiler process fills the cache; then load from it here."""
     global _state
+    _state = "compiling"
     try:
         proc = subprocess.run(
             [sys.executable, "-c", COMPILE_CODE],
@@ -289,6 +346,7 @@ def _load_here(load: Callable[[], None]) -> None:
             load()
     except Exception:  # never leave the solver without a core: the uncompiled one goes on
         _log.exception("klondike-widget: loading the compiled core failed")
+        _state = "failed"
         return
     _state = "ready"
     _ready.set()
