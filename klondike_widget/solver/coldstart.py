@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import builtins
 import importlib
-import importlib.util
 import logging
 import subprocess
 import sys
@@ -80,7 +79,7 @@ _lock = threading.Lock()
 _python_lock = threading.Lock()
 _ready = threading.Event()
 _local = threading.local()
-_state = "idle"  # idle -> compiling (a second process is at work) -> loading -> ready
+_state = "idle"  # idle -> starting -> (compiling ->) loading -> ready (or failed); see state()
 _python: ModuleType | None = None
 
 
@@ -190,7 +189,7 @@ def _run_chunk_uncompiled(*args: Any) -> Any:
     :data:`PIECE_SECONDS`, so the caller checks its clock and cancel flag often).
     """
     *arrays, max_nodes = args
-    ctl = arrays[11]
+    ctl = arrays[-1]  # run_chunk(S, H, ..., mark, ctl, max_nodes)
     py = python_core()
     t0 = time.perf_counter()
     goal = int(ctl[py.C_NODES]) + int(max_nodes)
