@@ -517,8 +517,11 @@ def _ensure_compiled() -> None:
     coldstart.start(_load_compiled)
 
 
-def warm_up() -> float:
+def warm_up(wait: bool = True) -> float:
     """Load (or, the first time, compile) the compiled core; return the seconds it took.
+
+    ``wait=False`` only starts that in the background, as :func:`solve` does (a widget calls it
+    when it opens, so that compiling starts before the first hint).
 
     :func:`solve` needs no warm-up: with a cold cache it starts the compiler in a second process
     and searches on the uncompiled core until that is done. Call this for full speed from the
@@ -529,5 +532,5 @@ def warm_up() -> float:
     True
     """
     t0 = time.perf_counter()
-    coldstart.start(_load_compiled, background=False)
+    coldstart.start(_load_compiled, background=not wait)
     return time.perf_counter() - t0

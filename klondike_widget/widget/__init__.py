@@ -196,6 +196,10 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._analyse = analyse
         self._loop = _kernel_loop()
         self._solve: SolveFn = solve or default_solve
+        if solve is None:  # start loading (or compiling) the solver now, in the background
+            from klondike_widget.solver import warm_up
+
+            warm_up(wait=False)
         self._analyst = Analyst(self._deliver, solve_seconds, self._solve)
         #: The last rejection or notice: ``(strings key, detail)``; for tests and logs.
         self.last_notice: tuple[str, str] | None = None
