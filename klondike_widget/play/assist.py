@@ -112,14 +112,12 @@ def is_safe(state: GameState, card: int) -> bool:
 
 def safe_foundation_move(state: GameState) -> Move | None:
     """A move of a playable card that is safe to put up (columns first), or None."""
-    for move in state.legal_moves:
-        if move.kind is _K.COLUMN_TO_FOUNDATION:
-            card = state.columns[move.source][-1]
-        elif move.kind is _K.WASTE_TO_FOUNDATION and (state.rules.draw == 1 or not state.stock):
-            card = state.waste[-1]
-        else:
+    ups = [m for m in state.legal_moves if m.kind in _TO_FOUNDATION]
+    waste_ok = state.rules.draw == 1 or not state.stock
+    for move in sorted(ups, key=lambda m: m.kind is _K.WASTE_TO_FOUNDATION):
+        if move.kind is _K.WASTE_TO_FOUNDATION and not waste_ok:
             continue
-        if is_safe(state, card):
+        if is_safe(state, _moving_card(state, move)):
             return move
     return None
 
