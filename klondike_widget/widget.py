@@ -829,7 +829,8 @@ class KlondikeWidget(anywidget.AnyWidget):
             return {"mode": mode, "value": now.standard, "total": None}
         total = None
         if self.vegas_cumulative:
-            total = self._tracker.vegas_total(self._game.rules.draw) + now.vegas
+            total = self._tracker.vegas_total(self._game.rules.draw)
+            total += 0 if self._tracker.recorded else now.vegas  # once, never twice
         return {"mode": mode, "value": now.vegas, "total": total}
 
     def _play(self, move: Move | str) -> Move:

@@ -68,6 +68,11 @@ class Tracker:
         """The id of the game on the table while it is recorded and unfinished."""
         return None if self._record is None or self._closed else self._record.id
 
+    @property
+    def recorded(self) -> bool:
+        """True when the game on the table is finished and in the records (its score too)."""
+        return self._record is not None and self._closed
+
     def helped(self) -> None:
         """The solver played moves of the game on the table (a win then counts with help)."""
         self._helped = True
@@ -79,7 +84,7 @@ class Tracker:
         if self._closed or self.store is None:
             return False
         if self._record is None:
-            if game.moves_count <= self._start_count or game.is_won:
+            if game.moves_count <= self._start_count:
                 return False
             deal = None if game.deal_number is None else str(game.deal_number)
             self._record = GameRecord(uuid.uuid4().hex, draw=game.rules.draw, deal=deal)
