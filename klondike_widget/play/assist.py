@@ -35,6 +35,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from klondike_widget.cards import CARD_RANK
@@ -138,6 +139,11 @@ def auto_complete_line(state: GameState) -> tuple[Move, ...] | None:
     """
     if state.is_won or state.stock or any(state.face_down):
         return None
+    return _greedy_line(state)
+
+
+@functools.lru_cache(maxsize=32)  # the widget asks again at every update of the same position
+def _greedy_line(state: GameState) -> tuple[Move, ...] | None:
     line: list[Move] = []
     idle = 0
     limit = 2 * (len(state.waste) + 2)

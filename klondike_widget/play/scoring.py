@@ -74,6 +74,13 @@ SCORINGS = ("standard", "vegas", "none")
 
 _K = MoveKind
 _FREE_RECYCLES_DRAW3 = 3
+#: Standard points of the moves that score by their kind alone.
+_POINTS = {
+    _K.WASTE_TO_COLUMN: 5,
+    _K.WASTE_TO_FOUNDATION: 10,
+    _K.COLUMN_TO_FOUNDATION: 10,
+    _K.FOUNDATION_TO_COLUMN: -15,
+}
 VEGAS_ANTE = 52
 VEGAS_PER_CARD = 5
 
@@ -111,12 +118,7 @@ def move_points(before: GameState, move: Move, after: GameState, recycles: int =
         if before.rules.draw == 1:
             return -100
         return -20 if recycles >= _FREE_RECYCLES_DRAW3 else 0
-    points = {
-        _K.WASTE_TO_COLUMN: 5,
-        _K.WASTE_TO_FOUNDATION: 10,
-        _K.COLUMN_TO_FOUNDATION: 10,
-        _K.FOUNDATION_TO_COLUMN: -15,
-    }.get(kind, 0)
+    points = _POINTS.get(kind, 0)
     from_column = kind in (_K.COLUMN_TO_FOUNDATION, _K.COLUMN_TO_COLUMN)
     if from_column and after.face_down[move.source] < before.face_down[move.source]:
         points += 5  # the card under the moved ones was turned face up
