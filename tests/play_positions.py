@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from klondike_widget.rules import Rules
-from klondike_widget.state import GameState
+from klondike_widget.engine.rules import Rules
+from klondike_widget.engine.state import GameState
 
 
 def card(text: str) -> int:

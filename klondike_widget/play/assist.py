@@ -23,7 +23,7 @@ Safe foundation cards
 
 Examples
 --------
->>> from klondike_widget.deals import deal
+>>> from klondike_widget.engine.deals import deal
 >>> s = deal(2)
 >>> one_click_moves(s)["t3"], one_click_moves(s)["t4"]
 ([[1, 't3-t2']], [[1, 't4-f']])
@@ -38,9 +38,9 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from klondike_widget.cards import CARD_RANK
-from klondike_widget.moves import Move, MoveKind, apply_move
-from klondike_widget.state import GameState
+from klondike_widget.engine.cards import CARD_RANK
+from klondike_widget.engine.moves import Move, MoveKind, apply_move
+from klondike_widget.engine.state import GameState
 
 __all__ = ["auto_complete_line", "is_safe", "one_click_moves", "safe_foundation_move"]
 
@@ -75,7 +75,7 @@ def one_click_moves(state: GameState) -> dict[str, list[list[Any]]]:
 
     ``count`` is how many cards the click takes (the clicked card and those on it).
 
-    >>> from klondike_widget.deals import deal
+    >>> from klondike_widget.engine.deals import deal
     >>> sorted(one_click_moves(deal(2)))
     ['t3', 't4', 't6']
     """
@@ -96,7 +96,7 @@ def one_click_moves(state: GameState) -> dict[str, list[list[Any]]]:
 def is_safe(state: GameState, card: int) -> bool:
     """True if ``card``, next on its foundation, may go up without losing a win (solver's rule).
 
-    >>> from klondike_widget.deals import deal
+    >>> from klondike_widget.engine.deals import deal
     >>> is_safe(deal(2), 0), is_safe(deal(2), 5)  # the ace of clubs; the six of clubs
     (True, False)
     """
@@ -131,7 +131,7 @@ def auto_complete_line(state: GameState) -> tuple[Move, ...] | None:
     can. It is None if that does not reach a win (possible in draw 3, where the solver's
     Finish still can).
 
-    >>> from klondike_widget.state import GameState
+    >>> from klondike_widget.engine.state import GameState
     >>> s = GameState([[12], [11], [], [], [], [], []], [0] * 7,
     ...               foundations=(11, 13, 13, 13))
     >>> [str(m) for m in auto_complete_line(s)]

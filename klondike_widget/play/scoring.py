@@ -37,7 +37,7 @@ Undo
 
 Examples
 --------
->>> from klondike_widget.game import Game
+>>> from klondike_widget.engine.game import Game
 >>> g = Game.new(deal=2)
 >>> g.play("t3-t2"); standard_score(g, seconds=0)  # a column card turned face up: +5
 Move.parse('t3-t2')
@@ -53,9 +53,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from klondike_widget.game import Game
-from klondike_widget.moves import Move, MoveKind
-from klondike_widget.state import GameState
+from klondike_widget.engine.game import Game
+from klondike_widget.engine.moves import Move, MoveKind
+from klondike_widget.engine.state import GameState
 
 __all__ = [
     "SCORINGS",
@@ -106,7 +106,7 @@ def _steps(game: Game) -> Iterator[tuple[GameState, Move, GameState]]:
 def move_points(before: GameState, move: Move, after: GameState, recycles: int = 0) -> int:
     """Standard points of one move; ``recycles`` is how many recycles came before it.
 
-    >>> from klondike_widget.deals import deal
+    >>> from klondike_widget.engine.deals import deal
     >>> s = deal(2)
     >>> move_points(s, Move.parse("t3-t2"), s.apply("t3-t2"))
     5

@@ -22,7 +22,7 @@ Examples
 --------
 >>> import tempfile
 >>> from pathlib import Path
->>> from klondike_widget.game import Game
+>>> from klondike_widget.engine.game import Game
 >>> t = Tracker(Statistics(Path(tempfile.mkdtemp()) / "s.jsonl"))
 >>> g = Game.new(deal=2)
 >>> t.changed(g, seconds=0.0)  # no action yet: nothing recorded
@@ -40,7 +40,7 @@ import logging
 import uuid
 from typing import Any
 
-from klondike_widget.game import Game
+from klondike_widget.engine.game import Game
 from klondike_widget.play.scoring import score
 from klondike_widget.play.stats import GameRecord, Statistics, finished
 
