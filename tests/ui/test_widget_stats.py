@@ -106,7 +106,9 @@ def test_statistics_of_a_won_and_a_lost_game_survive_a_kernel_restart(
         root.screenshot(path=str(shots / f"stats-panel-{code}.png"))
 
 
-def test_one_click_moves_and_auto_complete(lab: LabPage, tmp_path: Path) -> None:
+def test_one_click_moves_settings_and_auto_complete(
+    lab: LabPage, tmp_path: Path, artifacts_dir: Path
+) -> None:
     setup = _setup(tmp_path, "w = KlondikeWidget(deal=2, analyse=False)")
     root = _open(lab, "oneclick.ipynb", setup)
     assert _py(lab, "w.one_click") is True
@@ -126,6 +128,20 @@ def test_one_click_moves_and_auto_complete(lab: LabPage, tmp_path: Path) -> None
     root.locator(".kw-pile[data-pile='t6'] .kw-picked").wait_for(timeout=TIMEOUT)
     assert root.locator(".kw-pile[data-pile='fd'].kw-target").count() == 1
     assert _py(lab, "w.game.moves_count") == 2
+
+    # The settings show the options as the kernel has them, and change them through intents.
+    root.locator(".kw-btn-settings").click()
+    one_click = root.locator(".kw-opt-one_click input")
+    auto_safe = root.locator(".kw-opt-auto_safe input")
+    assert not one_click.is_checked() and not auto_safe.is_checked()
+    auto_safe.check()
+    lab.wait_for_kernel_output("print(w.auto_safe)", "True")
+    root.locator(".kw-sel-scoring select").select_option("vegas")
+    lab.wait_for_kernel_output("print(w.scoring)", "vegas")
+    root.locator(".kw-score[data-mode='vegas']").wait_for(timeout=TIMEOUT)
+    lab.page.wait_for_timeout(200)
+    root.screenshot(path=str(artifacts_dir / "screenshots" / "settings-play-en.png"))
+    root.locator(".kw-btn-settings").click()
 
     # Auto-complete is offered once every card is face up and the stock is empty.
     auto = root.locator(".kw-btn-auto")
