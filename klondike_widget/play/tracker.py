@@ -8,7 +8,8 @@ when a game is about to be replaced and when the solver helped; it keeps the gam
 - A game is recorded (``open``) at its first action on this table, so a game left unfinished
   by a restarted kernel still counts as played and lost.
 - Won: ``won``, or ``won_with_help`` when Finish or "Play from here" played any of its moves;
-  with its time, Moves counter and scores.
+  with its time, Moves counter and scores. A Hint only shows a move and auto-complete only
+  plays cards that are all in view: neither counts as help.
 - Replaced (new deal, restart, another game) before it was won: ``lost``.
 
 A statistics file that cannot be written (a read-only disk) never stops the game: the error is

@@ -815,6 +815,7 @@ class KlondikeWidget(anywidget.AnyWidget):
             self.stats_view = self._tracker.summary()
 
     def _seconds(self) -> float:
+        """Seconds on the game's clock now (it runs from the first action until the win)."""
         ms = self._clock_ms
         if self._clock_since is not None:
             ms += (time.monotonic() - self._clock_since) * 1000.0
@@ -861,9 +862,7 @@ class KlondikeWidget(anywidget.AnyWidget):
     def _publish(self) -> None:
         panel = self._panel
         playable = panel is not None and panel.line.start == self._game.state
-        clock_ms = self._clock_ms
-        if self._clock_since is not None:
-            clock_ms += (time.monotonic() - self._clock_since) * 1000.0
+        clock_ms = self._seconds() * 1000.0
         view = board_view(
             self._game,
             seq=self._seq,
