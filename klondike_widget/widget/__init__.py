@@ -1019,6 +1019,8 @@ class KlondikeWidget(anywidget.AnyWidget):
                 self._publish()
                 return
             move = self._finish_line.pop(0)
+            if not self._finish_line:  # the last move: the board it shows is no longer finishing
+                self._stop_finish()
             try:
                 self._play(move)
             except (IllegalMoveError, InvalidMoveError):
