@@ -515,6 +515,18 @@ def test_bad_solvitaire_input(tmp_path: Path) -> None:
         read_solvitaire_deals(p, draw=3)
     with pytest.raises(ValueError, match="cannot read"):
         read_solvitaire_deals(tmp_path / "missing.jsonl", draw=3)
+    record = json.loads(REFERENCE_JSONL.read_text().splitlines()[0])
+    for key, value, message in [
+        ("draw", 1.0, "draw must be 1 or 3, not 1.0"),
+        ("draw", True, "draw must be 1 or 3, not True"),
+        ("seed", 1.0, "seed must be a whole number >= 0, not 1.0"),
+    ]:
+        p.write_text(json.dumps({**record, key: value}) + "\n")
+        with pytest.raises(ValueError, match=message):
+            read_solvitaire_deals(p, draw=1)
+    p.write_text("[" * 100_000 + "\n")
+    with pytest.raises(ValueError, match="not valid JSON"):
+        read_solvitaire_deals(p, draw=1)
 
 
 def test_dataframe_and_plot(reference_run: Path, tmp_path: Path) -> None:
