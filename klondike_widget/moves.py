@@ -33,6 +33,7 @@ True
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -108,9 +109,16 @@ class Move:
         for name in ("source", "target", "count"):
             value = getattr(self, name)
             if not is_whole(value):  # 0.0 or True would index a column later and fail there
-                raise InvalidMoveError(
-                    f"malformed {kind.name} move: {name} must be a whole number, not {quote(value)}"
-                )
+                try:  # an integer scalar (numpy's) counts, and is stored as a plain int
+                    whole = None if isinstance(value, bool) else operator.index(value)
+                except TypeError:
+                    whole = None
+                if whole is None:
+                    raise InvalidMoveError(
+                        f"malformed {kind.name} move: {name} must be a whole number, "
+                        f"not {quote(value)}"
+                    )
+                object.__setattr__(self, name, whole)
         src_ok = (
             0 <= self.source < NUM_COLUMNS
             if kind in _SOURCE_IS_COLUMN
