@@ -20,14 +20,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from klondike_widget import Game, KlondikeWidget
-from klondike_widget.deals import deal, from_solvitaire, state_from_solvitaire, to_solvitaire
-from klondike_widget.errors import InvalidGameError, InvalidMoveError, InvalidStateError
-from klondike_widget.intents import INTENTS
-from klondike_widget.moves import Move, MoveKind
-from klondike_widget.rules import Rules
-from klondike_widget.state import GameState
+from klondike_widget.engine.deals import deal, from_solvitaire, state_from_solvitaire, to_solvitaire
+from klondike_widget.engine.errors import InvalidGameError, InvalidMoveError, InvalidStateError
+from klondike_widget.engine.moves import Move, MoveKind
+from klondike_widget.engine.rules import Rules
+from klondike_widget.engine.state import GameState
 from klondike_widget.study import StudyFileError, read_results, run_study
-from klondike_widget.study_results import ResultWriter, StudySettings
+from klondike_widget.study.results import ResultWriter, StudySettings
+from klondike_widget.widget.protocol import INTENTS
 
 #: The longest error message allowed (a message names the problem; it never echoes an input).
 MAX_MESSAGE = 300
