@@ -69,10 +69,9 @@ class Tracker:
         """The id of the game on the table while it is recorded and unfinished."""
         return None if self._record is None or self._closed else self._record.id
 
-    @property
-    def recorded(self) -> bool:
-        """True when the game on the table is finished and in the records (its score too)."""
-        return self._record is not None and self._closed
+    def is_recorded(self, game: Game) -> bool:
+        """True when ``game`` is finished and in the records (its score too)."""
+        return game is self._game and self._record is not None and self._closed
 
     def helped(self) -> None:
         """The solver played moves of the game on the table (a win then counts with help)."""

@@ -91,7 +91,7 @@ _log = logging.getLogger(__name__)
 
 
 #: Traits that only Python writes (see :meth:`KlondikeWidget.set_state`).
-_PYTHON_OWNED = frozenset({"view", "deck", "strings"})
+_PYTHON_OWNED = frozenset({"view", "deck", "strings", "stats_view"})
 
 
 def asset_path(name: str) -> Path:
@@ -600,10 +600,12 @@ class KlondikeWidget(anywidget.AnyWidget):
                 self._notice("error.generic", repr(exc), cid=cid, detail=type(exc).__name__)
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
-        """Apply trait writes from the front end, except to ``view``, ``deck`` and ``strings``.
+        """Apply trait writes from the front end, except to ``view``, ``deck``, ``strings`` and
+        ``stats_view``.
 
-        Those three are Python's alone (what the board shows); a front end that writes them is
-        ignored and every view is sent Python's values again, so no view keeps a forged board.
+        Those are Python's alone (what the board and the statistics panel show); a front end
+        that writes them is ignored and every view is sent Python's values again, so no view
+        keeps a forged board.
         """
         owned = [name for name in sync_data if name in _PYTHON_OWNED]
         super().set_state({k: v for k, v in sync_data.items() if k not in _PYTHON_OWNED})
@@ -846,7 +848,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         total = None
         if self.vegas_cumulative:
             total = self._tracker.vegas_total(self._game.rules.draw)
-            total += 0 if self._tracker.recorded else now.vegas  # once, never twice
+            total += 0 if self._tracker.is_recorded(self._game) else now.vegas  # once only
         return {"mode": mode, "value": now.vegas, "total": total}
 
     def _play(self, move: Move | str) -> Move:
@@ -864,13 +866,13 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._seq += 1
         self._hint = None
         self._tick_clock()
-        if self._tracker.changed(self._game, self._seconds()):
-            self.stats_view = self._tracker.summary()
         if announce:
             self._count += 1
             self._announce = {"n": self._count, "text": announce}
         start = self._start_analysis()
         self._publish()  # the board first: the search must not delay the update
+        if self._tracker.changed(self._game, self._seconds()):  # then the statistics file
+            self.stats_view = self._tracker.summary()
         if start is not None:
             start()
 

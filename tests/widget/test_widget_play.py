@@ -63,6 +63,13 @@ def near_win() -> Game:
     return Game(position([["Ks"]], foundations=(13, 13, 13, 12)))
 
 
+def settled(w: KlondikeWidget) -> bool:
+    """True once Finish/auto-complete has played its last move and everything after it is done
+    (the step runs under the widget's lock)."""
+    with w._lock:
+        return w.game.is_won and not w.finishing
+
+
 def wait_for(predicate: Any, timeout: float = 10.0) -> None:
     deadline = time.monotonic() + timeout
     while not predicate():
@@ -155,7 +162,7 @@ def test_finish_through_the_intent_counts_as_help_too(make: Any, store: Statisti
     w = make(game=game, pace=0, analyse=True, solve=lambda s, sec, c: ("winnable", line))
     w.wait(10)
     intent(w, "finish")
-    wait_for(lambda: w.game.is_won and not w.finishing)
+    wait_for(lambda: settled(w))
     assert [r.outcome for r in store.records()] == ["won_with_help"]
 
 
@@ -248,14 +255,14 @@ def test_auto_complete_is_offered_once_nothing_is_hidden_and_the_stock_is_empty(
     w = make(game=_all_face_up(), pace=0)
     assert w.view["auto_complete"] is True
     intent(w, "auto_complete")
-    wait_for(lambda: w.game.is_won and not w.finishing)
+    wait_for(lambda: settled(w))
     assert w.view["status"] == "won"
 
 
 def test_a_game_won_by_auto_complete_is_the_players_own(make: Any, store: Statistics) -> None:
     w = make(game=_all_face_up(), pace=0)
     w.auto_complete()
-    wait_for(lambda: w.game.is_won and not w.finishing)
+    wait_for(lambda: settled(w))
     assert [r.outcome for r in store.records()] == ["won"]
 
 
