@@ -307,3 +307,13 @@ def test_the_lock_is_held_while_options_change(make: Any) -> None:
     assert done.is_set() and w.view["quick"] == (
         one_click_moves(w.game.state) if w.one_click else {}
     )
+
+
+def test_the_front_end_cannot_write_the_statistics_panel(make: Any) -> None:
+    w = make(game=near_win())
+    w.play("t1-f")
+    before = w.stats_view
+    w.set_state({"stats_view": {"rows": [], "skipped": 0, "error": None, "off": False}})
+    assert w.stats_view == before and before["rows"][0]["won"] == 1
+    w.set_state({"one_click": False})  # a setting, which the front end may change
+    assert w.one_click is False
