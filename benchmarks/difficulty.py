@@ -5,11 +5,11 @@ Usage::
     python benchmarks/difficulty.py                 # every rated deal of both draw modes
     python benchmarks/difficulty.py --sample 300 --tries 3
 
-For each draw mode of the shipped table (``klondike_widget/ratings.json``):
+For each draw mode of the shipped table (``klondike_widget/engine/ratings.json``):
 
-1. re-measures the rated deals (:func:`klondike_widget.difficulty.measure_deal`, no time limit,
-   so the same numbers on every machine) and checks that each gets the level the table gives it
-   (the table is reproducible);
+1. re-measures the rated deals (:func:`klondike_widget.study.difficulty.measure_deal`, no time
+   limit, so the same numbers on every machine) and checks that each gets the level the table
+   gives it (the table is reproducible);
 2. prints the defining numbers per level (dead ends, nodes, depth, line length; deals whose win
    needs a foundation card back down);
 3. checks that the levels mean something to a player who cannot see the face-down cards: a
@@ -30,12 +30,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from klondike_widget.difficulty import Level, Rating, level_table, measure_deal, rate
-from klondike_widget.game import Game
-from klondike_widget.moves import Move, MoveKind
-from klondike_widget.ratings import LEVELS, rated_deals, rating
+from klondike_widget.engine.game import Game
+from klondike_widget.engine.moves import Move, MoveKind
+from klondike_widget.engine.ratings import LEVELS, rated_deals, rating
+from klondike_widget.engine.state import GameState
 from klondike_widget.solver import warm_up
-from klondike_widget.state import GameState
+from klondike_widget.study.difficulty import Level, Rating, level_table, measure_deal, rate
 
 K = MoveKind
 

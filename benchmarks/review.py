@@ -29,8 +29,8 @@ from statistics import median
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from klondike_widget.game import Game
-from klondike_widget.moves import Move, MoveKind
+from klondike_widget.engine.game import Game
+from klondike_widget.engine.moves import Move, MoveKind
 from klondike_widget.review import review
 from klondike_widget.solver import Limit, Status, solve, warm_up
 

@@ -7,7 +7,7 @@ Examples::
     python -m klondike_widget study --draw 1 --solvitaire reference.jsonl --seconds 60 --out s.csv
     python -m klondike_widget study --draw 3 --solvitaire r.jsonl --deals 2 --seconds 9 --out t.csv
     python -m klondike_widget summary results.csv --plot results.png
-    python -m klondike_widget ratings study-d1.csv study-d3.csv --out klondike_widget/ratings.json
+    python -m klondike_widget ratings d1.csv d3.csv --out klondike_widget/engine/ratings.json
 
 Exit status: 0 done, 1 some deals failed in their worker, 2 bad arguments or an unusable result
 file, 130 interrupted (rows already written are kept; the same command resumes).
@@ -108,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _study(args: argparse.Namespace) -> int:
-    from klondike_widget.deals import parse_deal_numbers
+    from klondike_widget.engine.deals import parse_deal_numbers
     from klondike_widget.study import StudyError, read_solvitaire_deals, run_study
 
     deals: object = args.deals
@@ -146,7 +146,7 @@ def _study(args: argparse.Namespace) -> int:
 
 
 def _summary(args: argparse.Namespace) -> int:
-    from klondike_widget.study_results import read_results
+    from klondike_widget.study.results import read_results
 
     results = read_results(args.results)
     print(f"{args.results}: draw {results.settings.draw}, {results.settings.seconds:g} s per solve")
@@ -157,7 +157,7 @@ def _summary(args: argparse.Namespace) -> int:
 
 
 def _ratings(args: argparse.Namespace) -> int:
-    from klondike_widget.difficulty import write_ratings
+    from klondike_widget.study.difficulty import write_ratings
 
     print(write_ratings(args.studies, args.out, progress=not args.no_progress))
     return 0

@@ -12,13 +12,13 @@ the same game (play the game's moves up to it, then its winning line), and if a 
 so is every later one. The winnable positions are therefore a prefix of the game, and the review
 only has to find where that prefix ends: it solves the last position, then the first, then bisects,
 so a 150-move game costs about ten searches instead of 150. A winning line found from one position
-also decides every later position of the game that lies on it, and verdicts already known (the
-widget's :class:`~klondike_widget.analysis.Verdicts`) are used before anything is searched, and
-what the review learns is added to them.
+also decides every later position of the game that lies on it, and verdicts already known
+(the widget's :class:`~klondike_widget.widget.analysis.Verdicts`) are used before anything is
+searched, and what the review learns is added to them.
 
 Examples
 --------
->>> from klondike_widget.game import Game
+>>> from klondike_widget.engine.game import Game
 >>> from klondike_widget.solver import solve
 >>> g = Game.new(deal=2)
 >>> g.play_line(solve(g).moves[:3])  # three moves of a winning line: nothing is lost yet
@@ -36,14 +36,15 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, overload
 
-from klondike_widget.analysis import Verdict, Verdicts
-from klondike_widget.game import Game
-from klondike_widget.moves import Move
+from klondike_widget.engine.game import Game
+from klondike_widget.engine.moves import Move
 from klondike_widget.solver import Limit, Status, solve
 from klondike_widget.solver.api import Cancel, _is_cancelled
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from klondike_widget.widget.analysis import Verdicts
 
 __all__ = ["DEFAULT_LIMIT", "MoveReview", "Review", "review"]
 
@@ -87,7 +88,7 @@ class MoveReview:
     def record(self) -> dict[str, Any]:
         """Plain values (text and numbers) for a table row.
 
-        >>> from klondike_widget.moves import Move
+        >>> from klondike_widget.engine.moves import Move
         >>> MoveReview(0, Move.parse("s"), Status.WON, Status.LOST, 0.5, True).record()["after"]
         'lost'
         """
@@ -199,6 +200,8 @@ class _Positions:
     def remember(self, i: int, status: Status, line: tuple[Move, ...]) -> None:
         if self.known is None:
             return
+        from klondike_widget.widget.analysis import Verdict
+
         if status is Status.WON:
             self.known.add_line(self.states[i], line)
         elif status is Status.LOST:
@@ -264,7 +267,7 @@ def review(
 
     Examples
     --------
-    >>> from klondike_widget.game import Game
+    >>> from klondike_widget.engine.game import Game
     >>> g = Game.new(deal=2)
     >>> g.play_line(["s", "s"])
     >>> r = review(g, Limit(nodes=5))  # far too small a budget: undecided, never lost
@@ -281,7 +284,7 @@ def review(
         limit = DEFAULT_LIMIT
     if not isinstance(limit, Limit):
         raise TypeError(f"limit must be a Limit, not {type(limit).__name__}")
-    if known is not None and not isinstance(known, Verdicts):
+    if known is not None and not _is_verdicts(known):
         raise TypeError(f"known must be a Verdicts, not {type(known).__name__}")
     if seconds is not None and (
         isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0
@@ -311,6 +314,13 @@ def review(
     for i in range(pos.hi, len(pos.states)):
         pos.remember(i, Status.LOST, ())
     return _build(pos, time.perf_counter() - t0, searches)
+
+
+def _is_verdicts(known: object) -> bool:
+    # The widget's memory (imported only when one is given: it lives beside the widget class).
+    from klondike_widget.widget.analysis import Verdicts
+
+    return isinstance(known, Verdicts)
 
 
 def _build(pos: _Positions, seconds: float, searches: int) -> Review:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from klondike_widget import review as review_module
-from klondike_widget.analysis import Verdicts
-from klondike_widget.game import Game
+from klondike_widget.engine.game import Game
 from klondike_widget.review import Review, review
 from klondike_widget.solver import Limit, SolveResult, Status, solve
+from klondike_widget.widget.analysis import Verdicts
 
 
 def _lost(state: object) -> bool:
