@@ -13,7 +13,7 @@ so is every later one. The winnable positions are therefore a prefix of the game
 only has to find where that prefix ends: it solves the last position, then the first, then bisects,
 so a 150-move game costs about ten searches instead of 150. A winning line found from one position
 also decides every later position of the game that lies on it, and verdicts already known
-(the widget's :class:`~klondike_widget.widget.analysis.Verdicts`) are used before anything is
+(a :class:`VerdictMemory`, such as the widget's ``Verdicts``) are used before anything is
 searched, and what the review learns is added to them.
 
 Examples
@@ -32,27 +32,45 @@ Examples
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any, Protocol, overload, runtime_checkable
 
 from klondike_widget.engine.game import Game
 from klondike_widget.engine.moves import Move
+from klondike_widget.engine.state import GameState
 from klondike_widget.solver import Limit, Status, solve
 from klondike_widget.solver.api import Cancel, _is_cancelled
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from klondike_widget.widget.analysis import Verdicts
-
-__all__ = ["DEFAULT_LIMIT", "MoveReview", "Review", "review"]
+__all__ = ["DEFAULT_LIMIT", "MoveReview", "Review", "VerdictMemory", "review"]
 
 #: The budget of each position's search unless :func:`review` is given another.
 DEFAULT_LIMIT = Limit(seconds=1.0)
 
 _FROM_CACHE = {"winnable": Status.WON, "unwinnable": Status.LOST}
-_TO_CACHE = {Status.WON: "winnable", Status.LOST: "unwinnable"}
+
+
+class _Known(Protocol):
+    @property
+    def status(self) -> str: ...
+    @property
+    def line(self) -> tuple[Move, ...]: ...
+
+
+@runtime_checkable
+class VerdictMemory(Protocol):
+    """What :func:`review` needs of a memory of verdicts (the widget's ``Verdicts`` is one).
+
+    ``get`` returns something with ``status`` (``"winnable"``, ``"unwinnable"``, ...) and
+    ``line`` (a winning line when winnable), or ``None``.
+    """
+
+    def get(self, state: GameState) -> _Known | None: ...
+    def add_line(self, state: GameState, line: Iterable[Move | str]) -> None: ...
+    def add_lost(self, state: GameState) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -158,7 +176,7 @@ class Review(Sequence[MoveReview]):
 class _Positions:
     """The verdicts known so far on the positions ``states[0..n]`` of one game."""
 
-    def __init__(self, game: Game, known: Verdicts | None) -> None:
+    def __init__(self, game: Game, known: VerdictMemory | None) -> None:
         self.states = game.states
         self.moves = game.history
         self.known = known
@@ -200,12 +218,10 @@ class _Positions:
     def remember(self, i: int, status: Status, line: tuple[Move, ...]) -> None:
         if self.known is None:
             return
-        from klondike_widget.widget.analysis import Verdict
-
         if status is Status.WON:
             self.known.add_line(self.states[i], line)
         elif status is Status.LOST:
-            self.known.put(self.states[i], Verdict(_TO_CACHE[status]))
+            self.known.add_lost(self.states[i])
 
     def next_probe(self, tried: set[int]) -> int | None:
         """The next position to search: the last, then the first, then bisection."""
@@ -237,7 +253,7 @@ def review(
     game: Game,
     limit: Limit | None = None,
     *,
-    known: Verdicts | None = None,
+    known: VerdictMemory | None = None,
     seconds: float | None = None,
     cancel: Cancel | None = None,
 ) -> Review:
@@ -250,9 +266,9 @@ def review(
         is reviewed (undone moves are not part of it).
     limit : Limit, optional
         The budget of each position's search (:data:`DEFAULT_LIMIT`, 1 s, by default).
-    known : Verdicts, optional
-        Verdicts already known (the widget's memory): used first, and what the review finds is
-        added to it.
+    known : VerdictMemory, optional
+        Verdicts already known (the widget's ``Verdicts``): used first, and what the review
+        finds is added to it.
     seconds : float, optional
         A total time budget for the whole review: once spent, the positions not yet decided are
         reported as UNKNOWN.
@@ -284,8 +300,8 @@ def review(
         limit = DEFAULT_LIMIT
     if not isinstance(limit, Limit):
         raise TypeError(f"limit must be a Limit, not {type(limit).__name__}")
-    if known is not None and not _is_verdicts(known):
-        raise TypeError(f"known must be a Verdicts, not {type(known).__name__}")
+    if known is not None and not isinstance(known, VerdictMemory):
+        raise TypeError(f"known must be a memory of verdicts, not {type(known).__name__}")
     if seconds is not None and (
         isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0
     ):
@@ -314,13 +330,6 @@ def review(
     for i in range(pos.hi, len(pos.states)):
         pos.remember(i, Status.LOST, ())
     return _build(pos, time.perf_counter() - t0, searches)
-
-
-def _is_verdicts(known: object) -> bool:
-    # The widget's memory (imported only when one is given: it lives beside the widget class).
-    from klondike_widget.widget.analysis import Verdicts
-
-    return isinstance(known, Verdicts)
 
 
 def _build(pos: _Positions, seconds: float, searches: int) -> Review:

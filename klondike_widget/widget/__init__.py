@@ -60,7 +60,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anywidget
 import traitlets
@@ -75,6 +75,10 @@ from klondike_widget.widget.analysis import Analyst, SolveFn, Verdict, Verdicts,
 from klondike_widget.widget.line_panel import LinePanel, line_from
 from klondike_widget.widget.protocol import INTENTS, Rejected, parse_intent
 from klondike_widget.widget.view import board_view, deck_table, move_target
+
+if TYPE_CHECKING:
+    from klondike_widget.review import Review
+    from klondike_widget.solver import Limit
 
 __all__ = ["KlondikeWidget", "asset_path"]
 
@@ -404,7 +408,43 @@ class KlondikeWidget(anywidget.AnyWidget):
         """
         with self._lock:
             opened = line_from(line, self._game.state)
-            panel = LinePanel(opened, self._line_count + 1)
+            self._open_panel(LinePanel(opened, self._line_count + 1), index)
+            return opened
+
+    def review(self, limit: Limit | None = None) -> Review:
+        """Review the game (:func:`klondike_widget.review.review`) and open it in the panel.
+
+        The game's history opens as a line from its start, at the position before the losing
+        move (marked in the list) if there is one. Step through it as through a solver line;
+        "Try from here" (:meth:`play_from_here`) starts a new game from the step shown, with the
+        moves up to it played. Verdicts the widget already knows are used. Returns the review.
+
+        >>> from klondike_widget.solver import Limit
+        >>> w = KlondikeWidget(deal=2, analyse=False)
+        >>> w.play("s") and w.play("s") and None
+        >>> r = w.review(Limit(seconds=5))
+        >>> r.losing_move is None, w.view["status"], w.line_view["title"]
+        (True, 'analysis', 'review.title')
+        >>> w.step(1) and None
+        >>> w.play_from_here(), [str(m) for m in w.game.history], w.game.moves_count
+        (1, ['s'], 1)
+        """
+        from klondike_widget.review import review
+
+        game = self._game
+        result = review(game, limit, known=self._verdicts)
+        with self._lock:
+            if self._game is not game or not game.history:
+                return result  # the game changed meanwhile, or nothing to step through
+            losing = result.losing_move
+            marks = {losing.index: "review.losing"} if losing is not None else {}
+            line = Line(game.start, list(game.history))
+            panel = LinePanel(line, self._line_count + 1, marks=marks, review=True)
+            self._open_panel(panel, losing.index if losing is not None else 0)
+        return result
+
+    def _open_panel(self, panel: LinePanel, index: int) -> None:
+        with self._lock:
             panel.index = index  # IndexError before anything changes
             self._stop_finish()
             self._stop_autoplay()
@@ -414,7 +454,6 @@ class KlondikeWidget(anywidget.AnyWidget):
             self.line_view = panel.published(self.locale)
             self.line_index = panel.index
             self._publish()
-            return opened
 
     def step(self, index: int) -> GameState:
         """Show step ``index`` (0 = the start, ``len(w.line.moves)`` = the end); return it.
@@ -482,6 +521,8 @@ class KlondikeWidget(anywidget.AnyWidget):
         """
         with self._lock:
             panel = self._require_panel()
+            if panel.review:
+                return self._try_from_here(panel)
             if panel.line.start != self._game.state:
                 raise ValueError(
                     "this line does not start at the position on the table; "
@@ -500,6 +541,14 @@ class KlondikeWidget(anywidget.AnyWidget):
                 words.append(self._text("announce.win"))
             self._after_change(" ".join(words))
             return k
+
+    def _try_from_here(self, panel: LinePanel) -> int:
+        """A reviewed game's "Try from here": a new game, the moves up to the step played."""
+        k = panel.index
+        game = Game(self._game.start, self._game.deal_number)
+        game.play_line(panel.line.moves[:k])
+        self.game = game
+        return k
 
     def close(self) -> None:
         """Stop the solver thread and close the widget."""
@@ -615,7 +664,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         panel = self._panel_for(line)
         if index != panel.index:
             raise Rejected("stale", f"step {index}, shown is {panel.index}")
-        if panel.line.start != self._game.state:
+        if not panel.review and panel.line.start != self._game.state:
             raise Rejected("line_not_current")
         self.play_from_here()
 
@@ -722,7 +771,7 @@ class KlondikeWidget(anywidget.AnyWidget):
 
     def _publish(self) -> None:
         panel = self._panel
-        playable = panel is not None and panel.line.start == self._game.state
+        playable = panel is not None and (panel.review or panel.line.start == self._game.state)
         clock_ms = self._clock_ms
         if self._clock_since is not None:
             clock_ms += (time.monotonic() - self._clock_since) * 1000.0
