@@ -70,6 +70,7 @@ from klondike_widget.engine.errors import IllegalMoveError, InvalidMoveError
 from klondike_widget.engine.game import Game
 from klondike_widget.engine.line import Line
 from klondike_widget.engine.moves import Move
+from klondike_widget.engine.ratings import LEVELS
 from klondike_widget.engine.state import GameState
 from klondike_widget.widget.analysis import Analyst, SolveFn, Verdict, Verdicts, default_solve
 from klondike_widget.widget.line_panel import LinePanel, line_from
@@ -156,6 +157,8 @@ class KlondikeWidget(anywidget.AnyWidget):
     deck: traitlets.List[list[Any]] = traitlets.List().tag(sync=True)
     locale = traitlets.Unicode("en").tag(sync=True)
     draw = traitlets.Enum((1, 3), default_value=1).tag(sync=True)
+    #: How New deal chooses a random deal: any, winnable, easy, medium or hard.
+    deal_level = traitlets.Enum(LEVELS, default_value="any").tag(sync=True)
     mirror = traitlets.Enum(("auto", "on", "off"), default_value="auto").tag(sync=True)
     pace = traitlets.Int(300, min=0, max=5000).tag(sync=True)
     step_pace = traitlets.Int(700, min=50, max=5000).tag(sync=True)
@@ -279,16 +282,31 @@ class KlondikeWidget(anywidget.AnyWidget):
             )
             return move
 
-    def new_deal(self, deal: int | None = None, draw: int | None = None) -> Game:
+    def new_deal(
+        self, deal: int | None = None, draw: int | None = None, level: str | None = None
+    ) -> Game:
         """Deal a new game: deal number ``deal`` (random if None), ``draw`` 1 or 3.
 
-        ``draw`` defaults to the ``draw`` setting, which it also updates.
+        ``draw`` defaults to the ``draw`` setting, which it also updates; ``level`` (any,
+        winnable, easy, medium, hard: how the random deal is chosen, from the shipped table of
+        rated deals, see :mod:`klondike_widget.engine.ratings`) likewise defaults to and updates
+        the ``deal_level`` setting. A deal number given is dealt whatever its level.
+
+        >>> from klondike_widget.engine.ratings import rating
+        >>> w = KlondikeWidget(deal=2, analyse=False)
+        >>> rating(w.new_deal(draw=3, level="easy").deal_number, draw=3), w.deal_level
+        ('easy', 'easy')
         """
         if draw is not None:
             self.draw = draw  # validated by the trait
+        if level is not None:
+            self.deal_level = level  # validated by the trait
         with self._lock:
             self._stop_finish()
-            self._game = Game.new(deal=deal, draw=self.draw)
+            if deal is None:
+                self._game = Game.new(draw=self.draw, level=self.deal_level)
+            else:
+                self._game = Game.new(deal=deal, draw=self.draw)
             self._last_line = None
             self._reset_clock()
             self._after_change(self._text("announce.new_deal", number=self._deal_text()))

@@ -66,3 +66,22 @@ def test_review_strip_marks_the_losing_move_and_tries_from_there(
     assert _py(lab, "w.game.moves_count") == k
     assert _py(lab, "w.line is None")
     lab.screenshot(f"review-{lang}-tried")
+
+
+def test_new_deal_with_the_easy_setting_deals_a_rated_easy_deal(lab: LabPage) -> None:
+    from klondike_widget.engine.ratings import rating
+
+    setup = "w = KlondikeWidget(deal=2, draw=3, analyse=False)\nw.deal_level = 'easy'"
+    root = _open(lab, "review-easy.ipynb", setup)
+    before = root.locator(".kw-deal").inner_text()
+    root.locator(".kw-btn-new").click()  # no move played yet: no confirmation asked
+    dealt = root.locator(".kw-deal")
+    for _ in range(100):
+        if dealt.inner_text() != before:
+            break
+        lab.page.wait_for_timeout(100)
+    number = int(_py(lab, "w.game.deal_number"))
+    digits = "".join(c for c in dealt.inner_text() if c.isdigit())  # shown as "Deal 1,625"
+    assert digits == str(number) and dealt.inner_text() != before
+    assert rating(number, draw=3) == "easy"
+    lab.screenshot("review-easy-deal")

@@ -104,3 +104,34 @@ def test_an_empty_game_opens_nothing() -> None:
         assert len(r) == 0 and widget.line is None
     finally:
         widget.close()
+
+
+@pytest.mark.parametrize("level", ["winnable", "easy", "medium", "hard"])
+def test_new_deal_follows_the_deal_level_setting(level: str) -> None:
+    from klondike_widget.engine.ratings import rating
+
+    widget = KlondikeWidget(deal=2, draw=3, analyse=False)
+    widget.send = Recorder()  # type: ignore[method-assign]
+    try:
+        widget.deal_level = level
+        intent(widget, "new_deal")  # the New deal button
+        shown = rating(widget.game.deal_number, draw=3)  # type: ignore[arg-type]
+        assert shown == level if level != "winnable" else shown in {"easy", "medium", "hard"}
+        intent(widget, "new_deal", deal="29")  # a deal number is dealt whatever its level
+        assert widget.game.deal_number == 29
+    finally:
+        widget.close()
+
+
+def test_a_bad_deal_level_changes_nothing() -> None:
+    import traitlets
+
+    widget = KlondikeWidget(deal=2, analyse=False)
+    try:
+        with pytest.raises(traitlets.TraitError):
+            widget.deal_level = "impossible"
+        with pytest.raises(traitlets.TraitError):
+            widget.new_deal(level="impossible")
+        assert widget.deal_level == "any" and widget.game.deal_number == 2
+    finally:
+        widget.close()
