@@ -27,13 +27,14 @@ from __future__ import annotations
 from typing import Any
 
 from klondike_widget.engine.cards import SUIT_LETTERS, InvalidCardError, card_name, parse_card
-from klondike_widget.engine.errors import InvalidStateError
+from klondike_widget.engine.errors import InvalidStateError, is_whole, quote, quote_keys
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
 
 __all__ = ["build_position", "cards_from_names", "state_from_dict", "state_to_dict"]
 
 _KEYS = ["columns", "face_down", "foundations", "rules", "stock", "waste"]
+_KEY_SET = frozenset(_KEYS)
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
@@ -55,7 +56,7 @@ def cards_from_names(names: object, where: str) -> list[int]:
     [26, 48]
     """
     if not isinstance(names, list):
-        raise InvalidStateError(f"{where}: expected a list of cards, got {names!r}")
+        raise InvalidStateError(f"{where}: expected a list of cards, got {quote(names)}")
     try:
         return [parse_card(n) for n in names]
     except InvalidCardError as exc:
@@ -63,19 +64,16 @@ def cards_from_names(names: object, where: str) -> list[int]:
 
 
 def _int_list(value: object, length: int, where: str) -> list[int]:
-    if (
-        not isinstance(value, list)
-        or len(value) != length
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        raise InvalidStateError(f"{where}: expected {length} whole numbers, got {value!r}")
+    if not isinstance(value, list) or len(value) != length or not all(is_whole(v) for v in value):
+        raise InvalidStateError(f"{where}: expected {length} whole numbers, got {quote(value)}")
     return value
 
 
 def state_from_dict(data: object) -> GameState:
     """Inverse of :func:`state_to_dict`; raise :class:`InvalidStateError` on anything wrong."""
-    if not isinstance(data, dict) or sorted(data) != _KEYS:
-        got = sorted(data) if isinstance(data, dict) else type(data).__name__
+    if not isinstance(data, dict) or set(data) != _KEY_SET:
+        # keys may be of mixed types (not sortable): sort their quotes instead
+        got = quote_keys(data) if isinstance(data, dict) else type(data).__name__
         raise InvalidStateError(f"position: keys must be {_KEYS}, got {got}")
     try:
         rules = Rules.from_dict(data["rules"])
@@ -85,7 +83,7 @@ def state_from_dict(data: object) -> GameState:
     if not isinstance(columns, list) or len(columns) != 7:
         raise InvalidStateError("position: 'columns' must be a list of 7 columns")
     foundations = data["foundations"]
-    if not isinstance(foundations, dict) or sorted(foundations) != sorted(SUIT_LETTERS):
+    if not isinstance(foundations, dict) or set(foundations) != set(SUIT_LETTERS):
         raise InvalidStateError("position: 'foundations' must map each of c, d, h, s to a height")
     heights = _int_list([foundations[s] for s in SUIT_LETTERS], 4, "foundations")
     return GameState(

@@ -17,11 +17,12 @@ True
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from klondike_widget.engine.cards import CARD_RANK, CARD_SUIT, NUM_CARDS, RANKS, card_symbol
-from klondike_widget.engine.errors import InvalidStateError
+from klondike_widget.engine.errors import InvalidStateError, quote
 from klondike_widget.engine.rules import Rules
 
 if TYPE_CHECKING:
@@ -76,17 +77,17 @@ class GameState:
         rules: Rules | None = None,
     ) -> None:
         try:
-            cols = tuple(tuple(int(c) for c in col) for col in columns)
-            fd = tuple(int(n) for n in face_down)
-            st = tuple(int(c) for c in stock)
-            wa = tuple(int(c) for c in waste)
-            fo = tuple(int(n) for n in foundations)
+            cols = tuple(tuple(_whole(c) for c in col) for col in columns)
+            fd = tuple(_whole(n) for n in face_down)
+            st = tuple(_whole(c) for c in stock)
+            wa = tuple(_whole(c) for c in waste)
+            fo = tuple(_whole(n) for n in foundations)
         except (TypeError, ValueError) as exc:
             raise InvalidStateError(f"malformed position: {exc}") from None
         if rules is None:
             rules = Rules()
         if not isinstance(rules, Rules):
-            raise InvalidStateError(f"rules must be a Rules, not {rules!r}")
+            raise InvalidStateError(f"rules must be a Rules, not {quote(rules)}")
         _init(self, cols, fd, st, wa, fo, rules)
         self.validate()
 
@@ -314,6 +315,22 @@ class GameState:
         from klondike_widget.render import state_html
 
         return state_html(self, legal_moves=True)
+
+
+def _whole(value: object) -> int:
+    """``value`` as an int: ints and integer scalars (numpy's) pass; bools, floats, text fail.
+
+    >>> _whole(3), _whole(True)
+    Traceback (most recent call last):
+    ...
+    TypeError: expected a whole number, not True
+    """
+    if isinstance(value, bool):
+        raise TypeError(f"expected a whole number, not {quote(value)}")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"expected a whole number, not {quote(value)}") from None
 
 
 def _init(
