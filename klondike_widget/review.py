@@ -45,10 +45,12 @@ from klondike_widget.solver.api import Cancel, _is_cancelled
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["DEFAULT_LIMIT", "MoveReview", "Review", "VerdictMemory", "review"]
+__all__ = ["DEFAULT_LIMIT", "DEFAULT_SECONDS", "MoveReview", "Review", "VerdictMemory", "review"]
 
 #: The budget of each position's search unless :func:`review` is given another.
 DEFAULT_LIMIT = Limit(seconds=1.0)
+#: The total time budget of a review unless :func:`review` is given another.
+DEFAULT_SECONDS = 10.0
 
 _FROM_CACHE = {"winnable": Status.WON, "unwinnable": Status.LOST}
 
@@ -254,7 +256,7 @@ def review(
     limit: Limit | None = None,
     *,
     known: VerdictMemory | None = None,
-    seconds: float | None = None,
+    seconds: float | None = DEFAULT_SECONDS,
     cancel: Cancel | None = None,
 ) -> Review:
     """Review ``game``: the verdict on every position of its history and the losing move.
@@ -269,9 +271,11 @@ def review(
     known : VerdictMemory, optional
         Verdicts already known (the widget's ``Verdicts``): used first, and what the review
         finds is added to it.
-    seconds : float, optional
-        A total time budget for the whole review: once spent, the positions not yet decided are
-        reported as UNKNOWN.
+    seconds : float or None, optional
+        A total time budget for the whole review (:data:`DEFAULT_SECONDS`, 10 s, by default;
+        ``None``: none): once spent, the positions not yet decided are reported as UNKNOWN.
+        Without it a game whose positions the searches cannot decide would cost one search
+        per move.
     cancel : threading.Event or callable, optional
         Stops the review (the search in progress ends UNKNOWN; nothing is called lost for it).
 
