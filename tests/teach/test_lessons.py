@@ -273,3 +273,42 @@ def test_cards_answers_parse_like_the_engine() -> None:
     assert lessons._as_cards("7c, 10♥ jd") == frozenset(parse_card(c) for c in ("7c", "Th", "Jd"))
     assert lessons._as_cards("7c 1x") is None
     assert lessons._as_cards(7) is None
+
+
+def _run_cell(source: str, namespace: dict[str, object]) -> object:
+    """Run a notebook cell's code; return the value of its last expression (as Jupyter shows)."""
+    import ast
+
+    tree = ast.parse(source)
+    last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+    exec(compile(tree, "<cell>", "exec"), namespace)
+    if last is None:
+        return None
+    return eval(compile(ast.Expression(last.value), "<cell>", "eval"), namespace)
+
+
+def test_each_notebook_exercise_is_checked_against_its_own_lesson() -> None:
+    """Run All, then answer any exercise and run its cell again: its own lesson checks it.
+
+    (Once every lesson reused one variable, so after Run All the answer to rule 1, 21, was
+    checked against the last lesson and marked wrong.)
+    """
+    import json
+    from pathlib import Path
+
+    nb = json.loads((Path(__file__).parents[2] / "notebooks" / "02-rules.ipynb").read_text())
+    code = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+    cells = [s for s in code if "google.colab" not in s]  # the Colab install cell (IPython magic)
+    namespace: dict[str, object] = {}
+    for source in cells:
+        _run_cell(source, namespace)
+    checks = [s for s in cells if re.search(r"^answer_\w+ = \.\.\.", s, re.M)]
+    assert len(checks) == len(LESSONS)
+    for source in reversed(checks):  # the first exercise last: after all the others ran
+        key = re.search(r"^answer_(\w+) = \.\.\.", source, re.M).group(1)  # type: ignore[union-attr]
+        solution = lesson(key).exercise_.solution
+        answered = re.sub(
+            r"^answer_(\w+) = \.\.\.", rf"answer_\1 = {solution!r}", source, count=1, flags=re.M
+        )
+        feedback = _run_cell(answered, namespace)
+        assert isinstance(feedback, lessons.Feedback) and feedback.correct, (key, str(feedback))
