@@ -15,7 +15,7 @@
  * }} View
  * @typedef {{id: number, k: number, total: number, auto: boolean, playable: boolean,
  *   next: {src: string, n: number, dst: string}|null}} LineStep  view.line: the step shown
- * @typedef {{id: number, moves: string, first: number, words: string[]}} LineView
+ * @typedef {{id: number, moves: string, first: number, words: string[], why?: string[], runs?: [number, number, string][]}} LineView
  *   the `line_view` trait: every move in notation, words for moves first.. first+words.length-1
  * @typedef {{src: string, n: number}} Pick
  * @typedef {{meta: Object<string, any>, strings: Object<string, string>, rules: any,
@@ -859,7 +859,7 @@ class Board {
     this.lineList = h("ol", "kw-line-list", { tabindex: "0" });
     this.lineList.addEventListener("click", (ev) => {
       const item = ev.target instanceof Element ? ev.target.closest(".kw-line-item") : null;
-      if (item instanceof HTMLElement) this.stepTo(Number(item.dataset.step));
+      if (item instanceof HTMLElement && item.dataset.step !== undefined) this.stepTo(Number(item.dataset.step));
     });
     const actions = h("div", "kw-line-actions");
     this.playHereBtn = /** @type {HTMLButtonElement} */ (h("button", "kw-btn kw-btn-play-here", { type: "button" }));
@@ -933,9 +933,43 @@ class Board {
       this.backBtn.textContent = this.t("analysis.back_to_game.label");
       this.backBtn.title = this.t("analysis.back_to_game.tooltip");
       const items = [this.lineItem(0, this.t("analysis.start"), "")];
+      // a run of taps is one step (its text from Python) that expands when clicked
+      /** @type {Map<number, [number, string]>} */
+      const runs = new Map((lv.runs || []).map(([start, n, text]) => [start, [n, text]]));
+      /** @type {Set<number>} */
+      this.openRuns = this.openRuns || new Set();
+      let runEnd = -1;
+      let runStart = -1;
       moves.forEach((text, i) => {
-        const words = i >= lv.first && i < lv.first + lv.words.length ? lv.words[i - lv.first] : "";
-        items.push(this.lineItem(i + 1, words, text));
+        const run = runs.get(i);
+        if (run) {
+          const start = i;
+          const head = h("li", "kw-line-item kw-line-run", { "data-run-head": String(start), role: "button", tabindex: "0" });
+          head.textContent = run[1];
+          head.dataset.len = String(run[0]);
+          const toggle = () => {
+            if (this.openRuns.has(start)) this.openRuns.delete(start);
+            else this.openRuns.add(start);
+            this.renderLine(false);
+          };
+          head.addEventListener("click", toggle);
+          head.addEventListener("keydown", (ev) => {
+            if (ev.key === "Enter" || ev.key === " ") {
+              ev.preventDefault();
+              ev.stopPropagation();
+              toggle();
+            }
+          });
+          items.push(head);
+          runStart = start;
+          runEnd = i + run[0];
+        }
+        const inWindow = i >= lv.first && i < lv.first + lv.words.length;
+        const words = inWindow ? lv.words[i - lv.first] : "";
+        const why = inWindow && lv.why ? lv.why[i - lv.first] : "";
+        const item = this.lineItem(i + 1, why ? `${words} \u2014 ${why}` : words, text);
+        if (i < runEnd) item.dataset.run = String(runStart);
+        items.push(item);
       });
       this.lineList.replaceChildren(...items);
       this.lineItems = items;
@@ -959,6 +993,14 @@ class Board {
     }
     this.playHereBtn.title = this.t(l.playable ? "analysis.play_from_here.tooltip" : "reject.line_not_current");
     for (const item of this.lineItems || []) {
+      if (item.dataset.runHead !== undefined) continue;
+      if (item.dataset.run !== undefined) {
+        const run = Number(item.dataset.run);
+        const head = this.lineItems.find((x) => x.dataset.runHead === item.dataset.run);
+        const end = run + Number((head && head.dataset.len) || 0);
+        const inside = l.k > run && l.k <= end;
+        item.hidden = !(this.openRuns && this.openRuns.has(run)) && !inside;
+      }
       const k = Number(item.dataset.step);
       item.classList.toggle("kw-current", k === l.k);
       item.classList.toggle("kw-played", k < l.k);

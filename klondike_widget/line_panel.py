@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from klondike_widget import i18n
+from klondike_widget import i18n, narrate
 from klondike_widget.line import Line
 from klondike_widget.moves import Move
 from klondike_widget.state import GameState
@@ -96,6 +96,7 @@ class LinePanel:
         self.autoplay = False
         self._index = 0
         self._first = 0  # the first move whose description is published
+        self._runs = narrate.tap_runs(line.moves)
 
     @property
     def total(self) -> int:
@@ -138,7 +139,11 @@ class LinePanel:
     def published(self, locale: str) -> dict[str, Any]:
         """The ``line_view`` trait: notation of every move, words for the window.
 
-        ``words[i]`` describes move ``first + i`` (0-based), as played from ``line[first + i]``.
+        ``words[i]`` describes move ``first + i`` (0-based), as played from ``line[first + i]``;
+        ``why[i]`` says what it achieves (:func:`klondike_widget.narrate.why`, ``""`` when
+        nothing). ``runs`` lists the runs of taps and recycles that touch the window as
+        ``[start, length, text]`` (0-based first move): the panel shows each as one step,
+        "turn the stock until 7♥", that expands when clicked.
         """
         first = self._first
         last = min(self.total, first + WINDOW)
@@ -149,6 +154,12 @@ class LinePanel:
             "moves": self.line.text(),
             "first": first,
             "words": [i18n.describe_move(states[i], moves[i], locale) for i in range(first, last)],
+            "why": [narrate.why(self.line, i, locale) for i in range(first, last)],
+            "runs": [
+                [start, length, narrate.run_text(self.line, start, length, locale)]
+                for start, length in self._runs
+                if start < last and start + length > first
+            ],
         }
 
     def view_part(self, *, playable: bool) -> dict[str, Any]:
