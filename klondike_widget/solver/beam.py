@@ -105,6 +105,43 @@ def face_down_count(S: np.ndarray) -> int:
 
 
 @njit(cache=True, nogil=True)
+def blockers(S: np.ndarray) -> int:
+    """Column cards lying above a lower card of their own suit.
+
+    Such a card must leave its column before that card can go up, so it moves at least twice
+    (a ranking term: one move may carry several of them).
+    """
+    low = np.empty(4, dtype=np.int32)
+    t = 0
+    for c in range(NCOL):
+        low[:] = 13
+        base = O_COLS + c * CAP
+        for k in range(S[O_LEN + c]):
+            card = S[base + k]
+            suit = card // 13
+            rank = card % 13
+            if rank > low[suit]:
+                t += 1
+            else:
+                low[suit] = rank
+    return t
+
+
+@njit(cache=True, nogil=True)
+def waste_debt(S: np.ndarray) -> int:
+    """Taps a later pass over the waste's cards would take: ``ceil((waste - 1) / draw)``.
+
+    Not a bound (the waste may be played off its top), a ranking term: tapping through the
+    stock lowers :func:`lower_bound` but leaves cards that a recycle must turn again.
+    """
+    tp = S[O_TP]
+    if tp <= 1:
+        return 0
+    k = S[O_DRAW]
+    return (tp - 1 + k - 1) // k
+
+
+@njit(cache=True, nogil=True)
 def column_autos(S: np.ndarray, H: np.ndarray, AUM: np.ndarray, AUU: np.ndarray, aun: int) -> int:
     """Move safe column tops to their foundations until none is left; return the new count.
 
@@ -166,6 +203,8 @@ def expand_layer(
     CM: np.ndarray,
     ORD: np.ndarray,
     fd_weight: int,
+    waste_weight: int,
+    block_weight: int,
     best: np.ndarray,
 ) -> int:
     """Expand the ``nb`` positions of one layer (``BS``/``BH``/``BG``) into the next.
@@ -207,7 +246,9 @@ def expand_layer(
                 key = pos_key(S, H)
                 slot = _seen_slot(SK, key)
                 if SK[slot] == np.uint64(0) or SG[slot] > g2:
-                    CF[nc] = min(g2 + lower_bound(S) + fd_weight * face_down_count(S), F_MAX)
+                    rank = g2 + lower_bound(S) + fd_weight * face_down_count(S)
+                    rank += waste_weight * waste_debt(S) + block_weight * blockers(S)
+                    CF[nc] = min(rank, F_MAX)
                     CG[nc] = g2
                     CK[nc] = key
                     CP[nc] = i

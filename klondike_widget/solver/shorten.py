@@ -53,10 +53,22 @@ __all__ = [
 MAX_SECONDS = 1.0
 #: The least the default budget gives (seconds): a search that took no time still gets this.
 DEFAULT_SECONDS = 0.3
-#: Beam widths tried in turn while time is left.
-WIDTHS = (64, 256, 1024, 4096, 16384)
+#: The first beam's width; each next one is up to 4 times wider, as wide as should finish in
+#: the time left (the time grows about linearly with the width); a beam that runs out of time
+#: keeps the best win it found so far.
+FIRST_WIDTH = 64
+#: The widest beam.
+MAX_WIDTH = 32768
+#: The endings of the line that wider beams then try to shorten (shares of its length).
+TAIL_SHARES = (0.5, 0.75, 0.25)
+#: The share of the time left that the next beam's width is sized for.
+GROWTH_SHARE = 0.7
 #: Weight of each face-down card in the beam's ranking (steers towards progress).
 FD_WEIGHT = 2
+#: Weight of the waste's cards (:func:`beam.waste_debt`) in the beam's ranking.
+WASTE_WEIGHT = 1
+#: Weight of the cards lying above a lower card of their suit (:func:`beam.blockers`).
+BLOCK_WEIGHT = 1
 #: The share of the budget the beam may start layers in (the rest covers the last layer and
 #: the engine's replay of the line).
 SAFETY = 0.9
@@ -192,14 +204,55 @@ def shorten(
         raise NotAWinError("the moves do not end in a win")
     _ensure_compiled()
     deadline = time.perf_counter() + SAFETY * seconds
-    for width in WIDTHS:
-        if time.perf_counter() >= deadline or (cancel is not None and cancel()):
+    width = FIRST_WIDTH
+    done, spent = 0, 0.0  # the widest beam that ran to its end, and its time
+    while True:
+        now = time.perf_counter()
+        if now >= deadline or (cancel is not None and cancel()):
             break
         codes = _beam(start, len(best), width, deadline, cancel)
+        spent = time.perf_counter() - now
+        done = width
         if codes is not None:
             line = _checked_line(start, codes)
             if line is not None and len(line) < len(best):
                 best = line
+        # the next beam as wide as the time left allows (the time grows with the width)
+        left = deadline - time.perf_counter()
+        fit = int(width * GROWTH_SHARE * left / max(spent, 1e-3))
+        if width >= MAX_WIDTH or fit < 3 * width // 2:
+            break  # no wider beam would finish in time
+        width = min(MAX_WIDTH, 4 * width, fit)
+    if done == 0:
+        return best
+    return _refine_tails(start, best, done, spent, deadline, cancel)
+
+
+def _refine_tails(
+    start: GameState,
+    best: tuple[Move, ...],
+    width: int,
+    spent: float,
+    deadline: float,
+    cancel: Callable[[], bool] | None,
+) -> tuple[Move, ...]:
+    """Spend the time left on wider beams from positions along ``best`` (its second half, then
+    its last three quarters, ...), splicing in any shorter ending they find."""
+    for share in TAIL_SHARES:
+        left = deadline - time.perf_counter()
+        if left <= 0 or (cancel is not None and cancel()):
+            break
+        cut = len(best) - int(len(best) * share)
+        # the beam's time grows with its width and its number of layers
+        tail_width = int(width * GROWTH_SHARE * left / max(spent, 1e-3) / max(share, 0.1))
+        if tail_width < width:
+            continue
+        states = Line(start, best).states()
+        codes = _beam(states[cut], len(best) - cut, min(tail_width, MAX_WIDTH), deadline, cancel)
+        if codes is not None:
+            tail = _checked_line(states[cut], codes)
+            if tail is not None and cut + len(tail) < len(best):
+                best = best[:cut] + tail
     return best
 
 
@@ -288,7 +341,27 @@ def _beam(
         COD = np.empty(width, dtype=np.int32)
         found = int(best[0])
         nb = beam.expand_layer(
-            BS, BH, BG, nb, NS, NH, NG, PAR, COD, SK, SG, CF, CG, CK, CP, CM, ORD, FD_WEIGHT, best
+            BS,
+            BH,
+            BG,
+            nb,
+            NS,
+            NH,
+            NG,
+            PAR,
+            COD,
+            SK,
+            SG,
+            CF,
+            CG,
+            CK,
+            CP,
+            CM,
+            ORD,
+            FD_WEIGHT,
+            WASTE_WEIGHT,
+            BLOCK_WEIGHT,
+            best,
         )
         if best[0] < found:
             win_layer = layer
