@@ -859,7 +859,8 @@ class Board {
     this.lineList = h("ol", "kw-line-list", { tabindex: "0" });
     this.lineList.addEventListener("click", (ev) => {
       const item = ev.target instanceof Element ? ev.target.closest(".kw-line-item") : null;
-      if (item instanceof HTMLElement && item.dataset.step !== undefined) this.stepTo(Number(item.dataset.step));
+      // (a run's head, .kw-line-run, toggles its run itself)
+      if (item instanceof HTMLElement) this.stepTo(Number(item.dataset.step));
     });
     const actions = h("div", "kw-line-actions");
     this.playHereBtn = /** @type {HTMLButtonElement} */ (h("button", "kw-btn kw-btn-play-here", { type: "button" }));
@@ -937,16 +938,18 @@ class Board {
       /** @type {Map<number, [number, string]>} */
       const runs = new Map((lv.runs || []).map(([start, n, text]) => [start, [n, text]]));
       /** @type {Set<number>} */
-      this.openRuns = this.openRuns || new Set();
+      if (this.openRunsOf !== lv.id) this.openRuns = new Set(); // runs opened on this line
+      this.openRunsOf = lv.id;
+      /** @type {HTMLElement[]} */
+      const nodes = [items[0]]; // the steps with the heads of the runs of taps among them
       let runEnd = -1;
       let runStart = -1;
       moves.forEach((text, i) => {
         const run = runs.get(i);
         if (run) {
           const start = i;
-          const head = h("li", "kw-line-item kw-line-run", { "data-run-head": String(start), role: "button", tabindex: "0" });
+          const head = h("li", "kw-line-run", { "data-run-head": String(start), role: "button", tabindex: "0" });
           head.textContent = run[1];
-          head.dataset.len = String(run[0]);
           const toggle = () => {
             if (this.openRuns.has(start)) this.openRuns.delete(start);
             else this.openRuns.add(start);
@@ -960,18 +963,27 @@ class Board {
               toggle();
             }
           });
-          items.push(head);
+          nodes.push(head);
           runStart = start;
           runEnd = i + run[0];
         }
         const inWindow = i >= lv.first && i < lv.first + lv.words.length;
         const words = inWindow ? lv.words[i - lv.first] : "";
         const why = inWindow && lv.why ? lv.why[i - lv.first] : "";
-        const item = this.lineItem(i + 1, why ? `${words} \u2014 ${why}` : words, text);
-        if (i < runEnd) item.dataset.run = String(runStart);
+        const item = this.lineItem(i + 1, words, text);
+        if (why) {
+          const w = h("span", "kw-line-why");
+          w.textContent = why;
+          item.insertBefore(w, item.querySelector(".kw-line-code"));
+        }
+        if (i < runEnd) {
+          item.dataset.run = String(runStart);
+          item.dataset.runEnd = String(runEnd);
+        }
         items.push(item);
+        nodes.push(item);
       });
-      this.lineList.replaceChildren(...items);
+      this.lineList.replaceChildren(...nodes);
       this.lineItems = items;
     }
     // The step shown.
@@ -993,12 +1005,10 @@ class Board {
     }
     this.playHereBtn.title = this.t(l.playable ? "analysis.play_from_here.tooltip" : "reject.line_not_current");
     for (const item of this.lineItems || []) {
-      if (item.dataset.runHead !== undefined) continue;
       if (item.dataset.run !== undefined) {
+        // a run of taps stays folded under its head unless opened or the step is inside it
         const run = Number(item.dataset.run);
-        const head = this.lineItems.find((x) => x.dataset.runHead === item.dataset.run);
-        const end = run + Number((head && head.dataset.len) || 0);
-        const inside = l.k > run && l.k <= end;
+        const inside = l.k > run && l.k <= Number(item.dataset.runEnd);
         item.hidden = !(this.openRuns && this.openRuns.has(run)) && !inside;
       }
       const k = Number(item.dataset.step);
