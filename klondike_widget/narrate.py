@@ -37,16 +37,7 @@ _TO_FOUNDATION = (MoveKind.COLUMN_TO_FOUNDATION, MoveKind.WASTE_TO_FOUNDATION)
 
 def _source_card(state: GameState, move: Move) -> int | None:
     """The card ``move`` picks up (the lowest of a run), or None for taps and recycles."""
-    kind = move.kind
-    if kind in (MoveKind.WASTE_TO_COLUMN, MoveKind.WASTE_TO_FOUNDATION):
-        return state.waste[-1]
-    if kind is MoveKind.COLUMN_TO_FOUNDATION:
-        return state.columns[move.source][-1]
-    if kind is MoveKind.COLUMN_TO_COLUMN:
-        return state.columns[move.source][-move.count]
-    if kind is MoveKind.FOUNDATION_TO_COLUMN:
-        return move.source * 13 + state.foundations[move.source] - 1
-    return None
+    return None if move.kind in _TALON else i18n._moved_card(state, move)
 
 
 def purpose(
