@@ -21,15 +21,15 @@ import sys
 from pathlib import Path
 from statistics import mean
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "solver"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from solver_helpers import reference_deals, reference_state
 
-from klondike_widget.line import Line
-from klondike_widget.pace import finish_seconds
+from klondike_widget.engine.line import Line
 from klondike_widget.solver import Limit, Status, solve, warm_up
 from klondike_widget.solver.shorten import LineLength, line_length
+from klondike_widget.widget.pace import finish_seconds
 
 ROOT = Path(__file__).resolve().parents[1]
 KS_LINES = ROOT.parent.parent / "shared" / "reference" / "klondike-solver-lines-1-30.jsonl"

@@ -9,12 +9,12 @@ winning line no longer than the one given (sound by construction).
 
 Examples
 --------
->>> from klondike_widget.deals import deal
+>>> from klondike_widget.engine.deals import deal
 >>> from klondike_widget.solver import Limit, solve
 >>> start = deal(2)
 >>> found = solve(start, Limit(seconds=30)).moves
 >>> short = shorten(start, found, seconds=0.5)
->>> from klondike_widget.line import Line
+>>> from klondike_widget.engine.line import Line
 >>> Line(start, short).is_winning, len(short) <= len(found)
 (True, True)
 >>> line_length(["s", "s", "r", "t3-t2"])
@@ -30,12 +30,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from klondike_widget.errors import IllegalMoveError
-from klondike_widget.line import Line
-from klondike_widget.moves import Move, MoveKind, apply_move
+from klondike_widget.engine.errors import IllegalMoveError
+from klondike_widget.engine.line import Line
+from klondike_widget.engine.moves import Move, MoveKind, apply_move
+from klondike_widget.engine.state import GameState
 from klondike_widget.solver import beam, core
-from klondike_widget.solver.encoding import encode_state, engine_moves
-from klondike_widget.state import GameState
+from klondike_widget.solver.bridge import encode_state, engine_moves
 
 __all__ = [
     "DEFAULT_SECONDS",
@@ -266,7 +266,7 @@ def _ensure_compiled() -> None:
         return
     with _COMPILE_LOCK:
         if not _COMPILED.is_set():
-            from klondike_widget.deals import deal
+            from klondike_widget.engine.deals import deal
 
             _beam(deal(2), 200, 4, time.perf_counter() + 1e9, None, layers=3)
             _checked_line(deal(2), [])
