@@ -83,6 +83,7 @@ from klondike_widget.play.stats import Statistics
 from klondike_widget.play.tracker import Tracker
 from klondike_widget.widget.analysis import Analyst, SolveFn, Verdict, Verdicts, default_solve
 from klondike_widget.widget.line_panel import LinePanel, line_from
+from klondike_widget.widget.pace import move_delays
 from klondike_widget.widget.protocol import INTENTS, Rejected, parse_intent
 from klondike_widget.widget.view import board_view, deck_table, move_target
 
@@ -139,7 +140,9 @@ class KlondikeWidget(anywidget.AnyWidget):
     mirror : {"auto", "on", "off"}
         Whether the board mirrors in right-to-left languages (``auto``: it does).
     pace : int
-        Milliseconds between moves when Finish plays the winning line.
+        Milliseconds before an ordinary move when Finish plays the winning line; the pace
+        adapts (longer after a card turns up, quick through runs of taps) and a whole Finish
+        plays within ``widget.pace.FINISH_SECONDS`` (10 s).
     analyse : bool
         Run the solver in the background after every move (status line, hint, Finish).
     solve_seconds : float
@@ -217,6 +220,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._analysis: str | None = None
         self._hint: dict[str, Any] | None = None
         self._finish_line: list[Move] = []
+        self._finish_waits: list[float] = []
         self._finishing = False
         self._finish_gen = 0
         self._panel: LinePanel | None = None
@@ -1086,6 +1090,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._finishing = True
         self._finish_gen += 1
         self._finish_line = list(line)
+        self._finish_waits = move_delays(self._game.state, line, int(self.pace))
         self._hint = None
         self._publish()
         self._schedule_step(self._finish_gen)
@@ -1095,9 +1100,12 @@ class KlondikeWidget(anywidget.AnyWidget):
             self._finishing = False
             self._finish_gen += 1
             self._finish_line = []
+            self._finish_waits = []
 
     def _schedule_step(self, gen: int) -> None:
-        delay = max(0, int(self.pace)) / 1000.0
+        # adaptive (klondike_widget.widget.pace): pauses where a card turns up, quick runs of taps
+        waits = self._finish_waits
+        delay = waits.pop(0) if waits else max(0, int(self.pace)) / 1000.0
 
         def step() -> None:
             if gen != self._finish_gen or not self._finishing:
