@@ -69,7 +69,7 @@ from klondike_widget import i18n
 from klondike_widget.analysis import Analyst, SolveFn, Verdict, Verdicts, default_solve
 from klondike_widget.errors import IllegalMoveError, InvalidMoveError
 from klondike_widget.game import Game
-from klondike_widget.intents import INTENTS, Rejected, parse_intent
+from klondike_widget.intents import INTENTS, Rejected, SeenStates, parse_intent, same_move
 from klondike_widget.line import Line
 from klondike_widget.line_panel import LinePanel, line_from
 from klondike_widget.moves import Move
@@ -157,6 +157,11 @@ class KlondikeWidget(anywidget.AnyWidget):
     step_pace = traitlets.Int(700, min=50, max=5000).tag(sync=True)
     line_view = traitlets.Dict().tag(sync=True)
     line_index = traitlets.Int(0).tag(sync=True)
+    #: The design on the backs of the cards (front-end look only).
+    back = traitlets.Enum(("lattice", "waves", "stars"), default_value="lattice").tag(sync=True)
+    #: Whether the status line says if the game can still be won (off for players who want
+    #: to find out themselves; Hint and Finish still work).
+    show_analysis = traitlets.Bool(True).tag(sync=True)
 
     def __init__(
         self,
@@ -179,6 +184,8 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._lock = threading.RLock()
         self._game = game if game is not None else Game.new(deal=deal, draw=draw)
         self._seq = 0
+        self._seen = SeenStates()  # positions the views showed, for clicks made on older views
+        self._hint_wanted = False  # Hint pressed while solving: show it when the line arrives
         self._analysis: str | None = None
         self._hint: dict[str, Any] | None = None
         self._finish_line: list[Move] = []
@@ -520,7 +527,7 @@ class KlondikeWidget(anywidget.AnyWidget):
             try:
                 intent = parse_intent(content, buffers)
                 if intent.spec.fresh and intent.seq != self._seq:
-                    raise Rejected("stale", f"sent against {intent.seq}, now {self._seq}")
+                    intent = self._rebased(intent)
                 handler: Callable[..., None] = getattr(self, INTENTS[intent.kind].handler)
                 handler(**intent.args)
             except Rejected as exc:
@@ -528,6 +535,20 @@ class KlondikeWidget(anywidget.AnyWidget):
             except Exception as exc:  # never let a traceback reach the user
                 _log.exception("klondike-widget: intent failed")
                 self._notice("error.generic", repr(exc), cid=cid, detail=type(exc).__name__)
+
+    def _rebased(self, intent: Any) -> Any:
+        """A move made on an older view, as a move on the table now; else ``stale``.
+
+        Clicks are sent at once, each stamped with the view it was made on, so a fast player
+        on a slow kernel makes several on the same view. Such a move still counts when it means
+        the same move now (:func:`~klondike_widget.intents.same_move`).
+        """
+        seen = self._seen.get(intent.seq) if intent.kind == "move" else None
+        if seen is not None and self._panel is None and not self._finishing:
+            move = same_move(seen, self._game.state, intent.args["move"])
+            if move is not None:
+                return type(intent)(intent.kind, self._seq, {"move": str(move)}, intent.cid)
+        raise Rejected("stale", f"sent against {intent.seq}, now {self._seq}")
 
     def _guard(self, *, board: bool = True) -> None:
         if self._finishing:
@@ -562,6 +583,9 @@ class KlondikeWidget(anywidget.AnyWidget):
             reason = {"unwinnable": "no_win", "unknown": "unknown"}.get(
                 self._analysis or "", "not_solved"
             )
+            if self._analysis == "solving":  # shown as soon as the solver's line is in
+                self._hint_wanted = True
+                reason = "pending"
             self._notice("hint.unavailable." + reason)
 
     def _do_finish(self) -> None:
@@ -635,6 +659,21 @@ class KlondikeWidget(anywidget.AnyWidget):
 
     def _do_set_draw(self, draw: int) -> None:
         self.draw = draw
+        game = self._game
+        if game.rules.draw == draw:
+            return
+        untouched = game.moves_count == 0 and not self._finishing and self._panel is None
+        if untouched and game.deal_number is not None:  # nothing to lose: deal it again now
+            self.new_deal(game.deal_number)
+        else:
+            mode = self._text("option.draw.three" if draw == 3 else "option.draw.one")
+            self._notice("notice.draw_next_deal", mode=mode)
+
+    def _do_set_back(self, back: str) -> None:
+        self.back = back
+
+    def _do_set_show_analysis(self, on: bool) -> None:
+        self.show_analysis = on
 
     def _do_set_locale(self, locale: str) -> None:
         if locale not in i18n.available_locales():
@@ -711,6 +750,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._close_line()
         self._seq += 1
         self._hint = None
+        self._hint_wanted = False
         self._tick_clock()
         if announce:
             self._count += 1
@@ -745,6 +785,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         )
         # A deal number can exceed JavaScript's exact integers: publish it as text.
         view["deal"] = None if view["deal"] is None else str(view["deal"])
+        self._seen.remember(self._seq, self._game.state)
         self.view = view
 
     def _finish_block(self) -> str | None:
@@ -830,6 +871,10 @@ class KlondikeWidget(anywidget.AnyWidget):
                 self._notice("error.solver", repr(error))
             if self._game.state == state:
                 self._analysis = self._verdict_status(state)
+                line = self._verdicts.line(state) if self._hint_wanted else ()
+                self._hint_wanted = False
+                if line:
+                    self._show_hint(line[0], publish=False)
                 self._publish()
 
         seq = self._seq
