@@ -204,10 +204,9 @@ def board_view(
     state = game.state if shown is None else shown
     won = game.state.is_won
     waste = state.waste
-    if shown is None:
-        fan = waste_fan(game)
-    else:  # a step of a solver line: no history of groups, show what draw 3 shows at most
-        fan = min(len(waste), 3 if state.rules.draw == 3 else 1)
+    # A step of a solver line has no history of groups: show what draw 3 shows at most.
+    most = 3 if state.rules.draw == 3 else 1
+    fan = waste_fan(game) if shown is None else min(len(waste), most)
     foundations = [state.foundation_top(suit) for suit in range(4)]
     status = (
         "analysis" if analysing else ("won" if won else ("finishing" if finishing else "playing"))
