@@ -205,7 +205,7 @@ def test_language_switch(lab: LabPage, locale: str) -> None:
         x1 = _center(root.locator(".kw-pile[data-pile='t1']"))[0]
         x7 = _center(root.locator(".kw-pile[data-pile='t7']"))[0]
         assert x1 > x7
-        assert root.locator(".kw-card[data-card] .kw-corner").first.get_attribute("dir") == "ltr"
+        assert root.locator(".kw-card[data-card] .kw-face").first.get_attribute("dir") == "ltr"
         # The waste fans away from the stock, never over it.
         stock = root.locator(".kw-pile-s").bounding_box()
         for card in root.locator(".kw-pile-w .kw-card").all():
