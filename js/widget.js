@@ -192,11 +192,11 @@ const GOLD = "#d9a520";
 const SKIN = "#f4d4b4";
 /** Pip centres (x, y) on a 100 x 140 card for ranks 2..10 (index 1..9); lower half turned. */
 const PIPS = (() => {
-  const L = 33;
+  const L = 36;
   const C = 50;
-  const R = 67;
-  const [t, b, m] = [28, 112, 70];
-  const q = [28, 56, 84, 112];
+  const R = 64;
+  const [t, b, m] = [30, 110, 70];
+  const q = [30, 56.7, 83.3, 110];
   const corners = [[L, t], [R, t], [L, b], [R, b]];
   const six = [...corners, [L, m], [R, m]];
   const eight = [[L, q[0]], [R, q[0]], [L, q[1]], [R, q[1]], [L, q[2]], [R, q[2]], [L, q[3]], [R, q[3]]];
@@ -229,13 +229,15 @@ const CardArt = {
   },
 
   /** The corner index: rank over a small suit, top-left (and turned, bottom-right). */
-  corner(/** @type {string} */ rank, /** @type {string} */ suit) {
-    const wide = rank.length > 1 ? ' textLength="21" lengthAdjust="spacingAndGlyphs"' : "";
+  corner(/** @type {string} */ rank, /** @type {string} */ suit, /** @type {boolean} */ right) {
+    // Large enough to read on a 35 px card (a phone-wide notebook); "10" is squeezed a little.
+    const wide = rank.length > 1 ? ' textLength="25" lengthAdjust="spacingAndGlyphs"' : "";
     const one =
-      `<text x="14" y="24" text-anchor="middle" font-size="23" font-weight="700"` +
+      `<text x="15" y="28" text-anchor="middle" font-size="29" font-weight="700"` +
       ` font-family="DejaVu Sans, Arial, sans-serif"${wide}>${rank}</text>` +
-      this.pip(suit, 14, 35, 13);
-    return `<g>${one}</g><g transform="rotate(180 50 70)">${one}</g>`;
+      this.pip(suit, 15, 41, 15);
+    const extra = right ? `<g transform="translate(70 0)">${one}</g>` : "";
+    return `<g>${one}</g><g transform="rotate(180 50 70)">${one}</g>${extra}`;
   },
 
   /**
@@ -285,9 +287,11 @@ const CardArt = {
    * @param {number} card  0..51: suit * 13 + rank
    * @param {string} rankLabel  the published rank label ("A", "2", .., "K")
    * @param {boolean} [standalone]  with xmlns and size, for drawing into a canvas
+   * @param {boolean} [right]  an index in the top-right corner too (the under-cards of a
+   *   waste fanned to the left, in a mirrored board, show their right edge)
    */
-  face(card, rankLabel, standalone) {
-    const key = `${card}|${rankLabel}|${standalone ? 1 : 0}`;
+  face(card, rankLabel, standalone, right) {
+    const key = `${card}|${rankLabel}|${standalone ? 1 : 0}|${right ? 1 : 0}`;
     const hit = this.cache.get(key);
     if (hit) return hit;
     const suit = SUITS[Math.floor(card / 13)];
@@ -296,13 +300,13 @@ const CardArt = {
     let middle = "";
     if (rank === 0) middle = this.pip(suit, 50, 70, suit === "s" ? 50 : 40);
     else if (rank < 10) {
-      middle = PIPS[rank].map(([x, y]) => this.pip(suit, x, y, 20, y > 70)).join("");
+      middle = PIPS[rank].map(([x, y]) => this.pip(suit, x, y, 19, y > 70)).join("");
     } else middle = this.court(rank, suit, ink);
     const size = standalone ? ` xmlns="${SVG_NS}" width="200" height="280"` : "";
     const bg = standalone ? '<rect x="0.5" y="0.5" width="99" height="139" rx="7" fill="#fdfdfb" stroke="#8a8f94"/>' : "";
     const svg =
       `<svg class="kw-face"${size} viewBox="0 0 100 140" dir="ltr" aria-hidden="true" fill="${ink}">` +
-      `${bg}${this.corner(rankLabel, suit)}${middle}</svg>`;
+      `${bg}${this.corner(rankLabel, suit, right)}${middle}</svg>`;
     this.cache.set(key, svg);
     return svg;
   },
@@ -1502,7 +1506,7 @@ class Board {
     /** @type {Object<string, string>} */
     const keys = {
       s: `${lang}|${v.stock}|${(v.legal.s || []).length}`,
-      w: `${lang}|${v.wn}|${v.waste.join(",")}`,
+      w: `${lang}|${v.wn}|${v.waste.join(",")}|${this.mirrorBoard()}`,
     };
     FOUNDATIONS.forEach((id, i) => {
       keys[id] = `${lang}|${v.found[i]}`;
@@ -1565,7 +1569,7 @@ class Board {
     const tall = this.tall;
     if (tall.deal !== game || v.moves === 0) Object.assign(tall, { deal: game, d: 0, u: 0 });
     for (const [down, up] of v.cols) {
-      if (down * 0.085 + Math.max(0, up.length - 1) * 0.3 > tall.d * 0.085 + tall.u * 0.3) {
+      if (down * 0.085 + Math.max(0, up.length - 1) * 0.34 > tall.d * 0.085 + tall.u * 0.34) {
         tall.d = down;
         tall.u = Math.max(0, up.length - 1);
       }
@@ -1586,8 +1590,9 @@ class Board {
    * @param {number|null} card  card id, or null for a face-down card
    * @param {string} pile
    * @param {number} index  position in the pile (0 = bottom)
+   * @param {boolean} [right]  an index in the top-right corner too
    */
-  cardEl(card, pile, index) {
+  cardEl(card, pile, index, right) {
     const c = h("div", "kw-card", { "data-pile": pile, "data-index": String(index) });
     if (card === null) {
       c.classList.add("kw-back");
@@ -1602,7 +1607,7 @@ class Board {
     if (red) c.classList.add("kw-red");
     // Card faces never mirror: the face is always left-to-right (the card itself follows the
     // board, so that its logical position is right in a mirrored board).
-    c.innerHTML = CardArt.face(card, String(rank));
+    c.innerHTML = CardArt.face(card, String(rank), false, right);
     return c;
   }
 
@@ -1627,8 +1632,9 @@ class Board {
     p.replaceChildren();
     p.classList.toggle("kw-empty", v.wn === 0);
     const first = v.wn - v.waste.length;
+    const mirrored = this.mirrorBoard();
     v.waste.forEach((card, i) => {
-      const c = this.cardEl(card, "w", first + i);
+      const c = this.cardEl(card, "w", first + i, mirrored && i < v.waste.length - 1);
       c.style.setProperty("--kw-fan", String(i));
       c.classList.add("kw-fan");
       if (i < v.waste.length - 1) c.classList.add("kw-under");
