@@ -224,6 +224,8 @@ def test_language_switch(lab: LabPage, locale: str) -> None:
         x7 = _center(root.locator(".kw-pile[data-pile='t7']"))[0]
         assert x1 < x7
         assert root.get_attribute("dir") == "rtl"  # the text stays right-to-left
+        root.locator(".kw-btn-settings").click()  # the settings panel lies over the felt: close it
+        root.locator(".kw-overlay").wait_for(state="hidden", timeout=TIMEOUT)
         lab.screenshot("widget-ar-rtl-not-mirrored")
     else:
         lab.screenshot(f"widget-{locale}")
