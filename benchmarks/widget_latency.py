@@ -237,7 +237,9 @@ def _burst(lab: LabPage, root: Any, taps: int) -> tuple[float, int]:
         "(el) => el.querySelector('.kw-moves').textContent.endsWith(' 0')",
         arg=root.element_handle(),
     )
-    box = root.locator(".kw-pile-s").bounding_box()
+    stock = root.locator(".kw-pile-s")
+    stock.scroll_into_view_if_needed()
+    box = stock.bounding_box()
     assert box is not None
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page = lab.page

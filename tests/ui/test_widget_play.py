@@ -66,7 +66,9 @@ def _wait_moves(lab: LabPage, root: Locator, n: int, timeout: float = 60.0) -> N
 
 def _taps(lab: LabPage, root: Locator, count: int, gap_ms: int) -> None:
     """``count`` real mouse clicks on the stock, ``gap_ms`` apart."""
-    x, y = _center(root.locator(".kw-pile-s"))
+    stock = root.locator(".kw-pile-s")
+    stock.scroll_into_view_if_needed()
+    x, y = _center(stock)
     for _ in range(count):
         lab.page.mouse.click(x, y)
         lab.page.wait_for_timeout(gap_ms)
