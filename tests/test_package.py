@@ -17,7 +17,15 @@ UPPER_LAYERS = (
     "klondike_widget.i18n",
     "klondike_widget.study",
 )
-ENGINE_MODULES = ("cards", "state", "moves", "game", "deals", "notation", "render")
+ENGINE_MODULES = (
+    "engine.cards",
+    "engine.state",
+    "engine.moves",
+    "engine.game",
+    "engine.deals",
+    "engine.notation",
+    "render",
+)
 
 PROBE = """
 import importlib, json, sys

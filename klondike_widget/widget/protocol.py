@@ -1,0 +1,369 @@
+"""Intents: the requests the front end sends, checked before anything acts on them.
+
+The front end sends ``model.send({kind: ..., seq: ..., ...})``. :func:`parse_intent` turns such a
+message into an :class:`Intent` or raises :class:`Rejected` with a reason code; the reason codes
+are the ``reject.<code>`` keys of the locale files, so the front end can say what went wrong in
+the active language. :data:`INTENTS` is the one table of every known intent: its fields, whether
+it must be sent against the current state (``fresh``) and the name of the widget method that
+handles it.
+
+Examples
+--------
+>>> parse_intent({"kind": "move", "seq": 3, "move": "t3-t6"})
+Intent(kind='move', seq=3, args={'move': 't3-t6'}, cid=None)
+>>> parse_intent({"kind": "move", "seq": 3})
+Traceback (most recent call last):
+...
+klondike_widget.widget.protocol.Rejected: malformed: move: missing field 'move'
+>>> parse_intent({"kind": "fly", "seq": 3}).kind
+Traceback (most recent call last):
+...
+klondike_widget.widget.protocol.Rejected: unknown_intent: 'fly'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from klondike_widget.engine.cards import SUIT_LETTERS
+from klondike_widget.engine.deals import MAX_DEAL_NUMBER
+from klondike_widget.engine.errors import IllegalMoveError, InvalidMoveError, is_whole, quote_keys
+from klondike_widget.engine.moves import Move, MoveKind
+from klondike_widget.engine.state import GameState
+from klondike_widget.widget.view import move_target
+
+__all__ = [
+    "MAX_INTENT_BYTES",
+    "REASONS",
+    "Rejected",
+    "Intent",
+    "IntentSpec",
+    "INTENTS",
+    "parse_intent",
+    "SeenStates",
+    "same_move",
+]
+
+#: The largest intent accepted, in bytes of JSON.
+MAX_INTENT_BYTES = 1024
+
+#: Every reason code an intent can be rejected with (``reject.<code>`` in the locale files).
+REASONS = frozenset(
+    {
+        "illegal_move",
+        "stale",
+        "malformed",
+        "unknown_intent",
+        "busy",
+        "game_over",
+        "nothing_to_undo",
+        "nothing_to_redo",
+        "invalid_deal_number",
+        "unknown_locale",
+        "no_line",
+        "step_out_of_range",
+        "in_analysis",
+        "line_not_current",
+    }
+)
+
+
+class Rejected(ValueError):
+    """An intent was refused; ``reason`` is one of :data:`REASONS`, ``detail`` is for logs."""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        if reason not in REASONS:
+            raise ValueError(f"unknown reason code {reason!r}")
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+        self.reason = reason
+        self.detail = detail
+
+
+Check = Callable[[object], Any]
+
+
+def _text(max_len: int) -> Check:
+    def check(value: object) -> str:
+        if not isinstance(value, str) or not 0 < len(value) <= max_len:
+            raise Rejected("malformed", f"expected text of 1..{max_len} characters")
+        return value
+
+    return check
+
+
+def _choice(*options: object) -> Check:
+    def check(value: object) -> object:
+        # True == 1 and 3.0 == 3 in Python: only a value of an option's own type counts.
+        if not any(type(value) is type(option) and value == option for option in options):
+            raise Rejected("malformed", f"expected one of {list(options)}")
+        return value
+
+    return check
+
+
+def _int_range(lo: int, hi: int) -> Check:
+    def check(value: object) -> int:
+        if not is_whole(value) or not lo <= value <= hi:
+            raise Rejected("malformed", f"expected a whole number from {lo} to {hi}")
+        return value
+
+    return check
+
+
+def _flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise Rejected("malformed", "expected true or false")
+    return value
+
+
+def _deal_number(value: object) -> int | None:
+    """``None`` (a random deal), an int, or decimal digits (JS numbers lose digits past 2**53)."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        text = value.strip()
+        if not (0 < len(text) <= 20 and text.isascii() and text.isdigit()):
+            raise Rejected("invalid_deal_number", "expected decimal digits")
+        value = int(text)
+    if not is_whole(value) or not 0 <= value <= MAX_DEAL_NUMBER:
+        raise Rejected("invalid_deal_number", f"expected 0..{MAX_DEAL_NUMBER}")
+    return value
+
+
+@dataclass(frozen=True)
+class IntentSpec:
+    """One row of :data:`INTENTS`.
+
+    Attributes
+    ----------
+    handler : str
+        The name of the widget method called with the checked arguments.
+    fields : mapping
+        Required fields and the check each value must pass (it returns the value to use).
+    optional : mapping
+        Fields that may be left out (the handler then gets its default).
+    fresh : bool
+        True when the intent acts on the position, so it must carry the current ``seq``.
+    """
+
+    handler: str
+    fields: Mapping[str, Check] = field(default_factory=dict)
+    optional: Mapping[str, Check] = field(default_factory=dict)
+    fresh: bool = True
+
+
+#: The dispatch table: intent kind -> what it needs and which handler runs it.
+INTENTS: Mapping[str, IntentSpec] = {
+    "move": IntentSpec("_do_move", {"move": _text(16)}),
+    # Undo and redo do not name a position: a second fast click on Undo means "once more".
+    "undo": IntentSpec("_do_undo", fresh=False),
+    "redo": IntentSpec("_do_redo", fresh=False),
+    "hint": IntentSpec("_do_hint"),
+    "finish": IntentSpec("_do_finish"),
+    "stop": IntentSpec("_do_stop", fresh=False),
+    "restart": IntentSpec("_do_restart"),
+    "new_deal": IntentSpec("_do_new_deal", optional={"deal": _deal_number}, fresh=False),
+    "set_draw": IntentSpec("_do_set_draw", {"draw": _choice(1, 3)}, fresh=False),
+    "set_locale": IntentSpec("_do_set_locale", {"locale": _text(16)}, fresh=False),
+    "set_mirror": IntentSpec(
+        "_do_set_mirror", {"mirror": _choice("auto", "on", "off")}, fresh=False
+    ),
+    "set_pace": IntentSpec("_do_set_pace", {"pace": _int_range(0, 5000)}, fresh=False),
+    "set_back": IntentSpec(
+        "_do_set_back", {"back": _choice("lattice", "waves", "stars")}, fresh=False
+    ),
+    "set_show_analysis": IntentSpec("_do_set_show_analysis", {"on": _flag}, fresh=False),
+    # The analysis panel. Steps name the line they are about (``line``: its id) instead of the
+    # board's seq: an intent about a line that was replaced meanwhile is refused as stale.
+    "open_line": IntentSpec("_do_open_line"),
+    "step": IntentSpec(
+        "_do_step", {"line": _int_range(0, 2**31), "index": _int_range(0, 2**31)}, fresh=False
+    ),
+    "autoplay": IntentSpec(
+        "_do_autoplay", {"line": _int_range(0, 2**31), "on": _flag}, fresh=False
+    ),
+    "play_from_here": IntentSpec(
+        "_do_play_from_here", {"line": _int_range(0, 2**31), "index": _int_range(0, 2**31)}
+    ),
+    "back_to_game": IntentSpec("_do_back_to_game", fresh=False),
+    "set_step_pace": IntentSpec("_do_set_step_pace", {"pace": _int_range(50, 5000)}, fresh=False),
+}
+
+_COMMON = frozenset({"kind", "seq", "cid"})
+
+
+@dataclass(frozen=True)
+class Intent:
+    """A checked intent: its kind, the ``seq`` it was sent against, its arguments.
+
+    ``cid`` is an optional id the front end chose, echoed in the reply so that only the view
+    that sent the intent shows a rejection.
+    """
+
+    kind: str
+    seq: int
+    args: dict[str, Any]
+    cid: str | None = None
+
+    @property
+    def spec(self) -> IntentSpec:
+        """Its row in :data:`INTENTS`."""
+        return INTENTS[self.kind]
+
+
+def parse_intent(content: object, buffers: object = None) -> Intent:
+    """Check a raw message from the front end; raise :class:`Rejected` if it is not acceptable.
+
+    Rejected are: anything but a JSON object of at most :data:`MAX_INTENT_BYTES`, binary
+    buffers, an unknown ``kind``, a missing or non-integer ``seq``, missing, unknown or badly
+    typed fields. Staleness (an old ``seq``) is checked by the widget, which knows the current one.
+
+    >>> parse_intent({"kind": "new_deal", "seq": 0, "deal": "123"}).args
+    {'deal': 123}
+    >>> parse_intent({"kind": "set_draw", "seq": 0, "draw": True})
+    Traceback (most recent call last):
+    ...
+    klondike_widget.widget.protocol.Rejected: malformed: set_draw: draw: expected one of [1, 3]
+    >>> parse_intent({"kind": "set_draw", "seq": 0, "draw": 3.0}).args
+    Traceback (most recent call last):
+    ...
+    klondike_widget.widget.protocol.Rejected: malformed: set_draw: draw: expected one of [1, 3]
+    """
+    if buffers:
+        raise Rejected("malformed", "binary buffers are not accepted")
+    if not isinstance(content, dict):
+        raise Rejected("malformed", "an intent is a JSON object")
+    try:
+        size = len(json.dumps(content, ensure_ascii=False).encode("utf-8"))
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise Rejected("malformed", f"not JSON: {type(exc).__name__}") from None
+    if size > MAX_INTENT_BYTES:
+        raise Rejected("malformed", f"{size} bytes is more than {MAX_INTENT_BYTES}")
+    kind = content.get("kind")
+    if not isinstance(kind, str):
+        raise Rejected("malformed", "'kind' must be text")
+    spec = INTENTS.get(kind)
+    if spec is None:
+        raise Rejected("unknown_intent", repr(kind[:40]))
+    seq = content.get("seq")
+    if not is_whole(seq) or seq < 0:
+        raise Rejected("malformed", f"{kind}: 'seq' must be a whole number >= 0")
+    cid = content.get("cid")
+    if cid is not None and (not isinstance(cid, str) or len(cid) > 40):
+        raise Rejected("malformed", f"{kind}: 'cid' must be short text")
+    extra = set(content) - _COMMON - set(spec.fields) - set(spec.optional)
+    if extra:
+        raise Rejected("malformed", f"{kind}: unknown fields {quote_keys(extra)}")
+    args: dict[str, Any] = {}
+    for name, check in spec.fields.items():
+        if name not in content:
+            raise Rejected("malformed", f"{kind}: missing field {name!r}")
+        args[name] = _checked(kind, name, check, content[name])
+    for name, check in spec.optional.items():
+        if name in content:
+            args[name] = _checked(kind, name, check, content[name])
+    return Intent(kind, seq, args, cid)
+
+
+def _checked(kind: str, name: str, check: Check, value: object) -> Any:
+    try:
+        return check(value)
+    except Rejected as exc:
+        raise Rejected(exc.reason, f"{kind}: {name}: {exc.detail}") from None
+
+
+# -- fast clicks: a move made against an earlier view ------------------------------------------
+
+_STOCK_ACTIONS = (MoveKind.DRAW, MoveKind.RECYCLE)
+
+
+def _pile_cards(state: GameState, pile: str) -> tuple[int, ...]:
+    """The cards of pile ``pile`` (a view pile id), bottom first; face-down cards are -1."""
+    if pile == "w":
+        return tuple(state.waste)
+    if pile == "s":
+        return (-1,) * len(state.stock)
+    if pile[0] == "f":
+        top = state.foundation_top(SUIT_LETTERS.index(pile[1]))
+        return () if top is None else (top,)
+    index = int(pile[1:]) - 1
+    down = state.face_down[index]
+    column = tuple(state.columns[index])
+    return (-1,) * down + column[down:]
+
+
+def _meaning(state: GameState, move: Move) -> tuple[object, ...]:
+    """What the player sees a move do: the cards it takes, from where, onto which top card."""
+    if move.kind in _STOCK_ACTIONS:
+        return ("stock",)
+    src, count, dst = move_target(move, state)
+    cards = _pile_cards(state, src)[-count:]
+    onto = _pile_cards(state, dst)[-1:]
+    return (src, cards, dst, onto)
+
+
+def same_move(seen: GameState, now: GameState, text: str) -> Move | None:
+    """The move in ``now`` that means what ``text`` meant in ``seen``, or None.
+
+    The front end sends every click at once, stamped with the view it was made on; when the
+    kernel is slow, several clicks are made on the same (older) view. Such a click still counts
+    when, in the position on the table, it takes the same cards from the same pile onto the same
+    card (or the same empty pile). A tap on the stock always means "tap the stock": it draws, or
+    turns the waste over when the stock is empty, whichever is legal now. Anything else (the
+    cards changed, the move is no longer legal, the text does not parse) gives None.
+
+    >>> from klondike_widget.engine.deals import deal
+    >>> seen = deal(2)
+    >>> now = seen.apply("s")          # a stock tap landed since the view was drawn
+    >>> same_move(seen, now, "t3-t2")  # 8 of diamonds onto 9 of clubs: still the same move
+    Move.parse('t3-t2')
+    >>> same_move(seen, now.apply("t3-t2"), "t3-t2") is None  # it was played already
+    True
+    >>> empty = seen
+    >>> for _ in range(24): empty = empty.apply("s")
+    >>> same_move(seen, empty, "s")    # the stock ran out: the same tap turns the waste over
+    Move.parse('r')
+    """
+    try:
+        before = seen.parse_move(text)
+        if not seen.is_legal(before):
+            return None
+        if before.kind in _STOCK_ACTIONS:
+            for move in now.legal_moves:
+                if move.kind in _STOCK_ACTIONS:
+                    return move
+            return None
+        move = now.parse_move(text)
+    except (InvalidMoveError, IllegalMoveError, ValueError):
+        return None
+    if not now.is_legal(move) or _meaning(seen, before) != _meaning(now, move):
+        return None
+    return move
+
+
+class SeenStates:
+    """The positions the last views showed, by ``seq``, so that a late click can be rebased.
+
+    >>> from klondike_widget.engine.deals import deal
+    >>> seen = SeenStates(limit=2)
+    >>> seen.remember(1, deal(1)); seen.remember(2, deal(2)); seen.remember(3, deal(3))
+    >>> seen.get(1) is None, seen.get(3) == deal(3)
+    (True, True)
+    """
+
+    def __init__(self, limit: int = 256) -> None:
+        self.limit = limit
+        self._states: dict[int, GameState] = {}
+
+    def remember(self, seq: int, state: GameState) -> None:
+        """Record that view ``seq`` showed ``state`` (the oldest entries are dropped)."""
+        self._states[seq] = state
+        while len(self._states) > self.limit:
+            del self._states[next(iter(self._states))]
+
+    def get(self, seq: int) -> GameState | None:
+        """The position view ``seq`` showed, if it is still known."""
+        return self._states.get(seq)
