@@ -12,10 +12,20 @@ survive a reload or show the same in two views lives in traits written by Python
     The active language's texts (from :mod:`klondike_widget.i18n`).
 ``deck``
     The face of every card: rank, suit symbol, red (the spoken names are in ``strings``).
-``locale``, ``draw``, ``mirror``, ``pace``, ``step_pace``
-    Settings: the language, draw 1/3 for the next deal, mirroring of the board in
+``locale``, ``draw``, ``mirror``, ``pace``, ``step_pace``, ``back``, ``show_analysis``
+    Settings: the language, draw 1/3 (a change applies at once before the first move of a
+    numbered deal, else from the next deal, and says so), mirroring of the board in
     right-to-left languages, the pace of Finish in milliseconds per move, the pace of autoplay
-    in the analysis panel.
+    in the analysis panel, the design of the card backs, whether the status line says if the
+    game can still be won.
+
+Fast clicks
+-----------
+The front end sends every click at once, stamped with the ``seq`` of the view it was made on;
+it never waits for an answer. A ``move`` made on an older view is applied when it still means
+the same move on the table (the same cards from the same pile onto the same card; a stock tap is
+a stock tap), see :func:`klondike_widget.widget.protocol.same_move`; otherwise it is refused as
+``stale``. So every click on a legal target counts, in order, whatever the latency.
 ``line_view``, ``line_index``
     The analysis panel (a solver line being stepped through, see :meth:`KlondikeWidget.show_line`):
     the line's moves in notation with localized descriptions of the moves around the step shown,

@@ -13,8 +13,10 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.ui.widget_page import SOLVE_TIMEOUT, TIMEOUT, reload_widget
+from tests.ui.widget_page import center as _center
 from tests.ui.widget_page import open_widget as _open
 from tests.ui.widget_page import py as _py
+from tests.ui.widget_page import seq as _seq
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -31,16 +33,6 @@ def _wait_seq(root: Locator, seq: int) -> None:
         arg=[root.element_handle(), seq],
         timeout=TIMEOUT,
     )
-
-
-def _seq(root: Locator) -> int:
-    return int(root.get_attribute("data-seq") or "-1")
-
-
-def _center(loc: Locator, dy: float = 0.5) -> tuple[float, float]:
-    box = loc.bounding_box()
-    assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] * dy
 
 
 def test_board_renders_and_stock_tap(lab: LabPage) -> None:

@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from tests.ui.widget_page import SOLVE_TIMEOUT, TIMEOUT
+from tests.ui.widget_page import center as _center
 from tests.ui.widget_page import open_widget as _open
 from tests.ui.widget_page import py as _py
+from tests.ui.widget_page import seq as _seq
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -42,16 +44,6 @@ w.on_msg(w._on_msg, remove=True)
 w.on_msg(lambda wd, c, b: w._later({DELAY}, lambda: w._on_msg(wd, c, b)))
 print("delayed")
 """
-
-
-def _seq(root: Locator) -> int:
-    return int(root.get_attribute("data-seq") or "-1")
-
-
-def _center(loc: Locator, dy: float = 0.5) -> tuple[float, float]:
-    box = loc.bounding_box()
-    assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] * dy
 
 
 def _wait_moves(lab: LabPage, root: Locator, n: int, timeout: float = 60.0) -> None:
