@@ -12,6 +12,7 @@
 //             one `board.panels.register(name, spec)` call
 //   LineView  the analysis panel (a solver line stepped through)
 //   Board     the table itself: piles, marks, info line, intents
+//   PlayExtras scoring, statistics panel, one-click moves, auto-complete (klondike_widget.play)
 // Per-view state (selection, drag, focus, animation) stays here; everything else is in traits.
 
 /**
@@ -22,13 +23,16 @@
  *   found: (number|null)[], cols: [number, number[]][], legal: Object<string, LegalMove[]>,
  *   moves: number, undo: boolean, redo: boolean, status: string, analysis: string|null,
  *   finish: string|null, hint: Hint|null, clock: {ms: number, at: number, run: boolean},
- *   announce: {n: number, text: string}|null, line: LineStep|null, lines: boolean
+ *   announce: {n: number, text: string}|null, line: LineStep|null, lines: boolean,
+ *   score: {mode: string, value: number, total: number|null}|null,
+ *   quick: Object<string, [number, string][]>, auto_complete: boolean
  * }} View
  *   `waste` holds only the waste cards to show (Python decides the draw-3 fan from the history).
  * @typedef {{id: number, k: number, total: number, auto: boolean, playable: boolean,
  *   next: {src: string, n: number, dst: string}|null}} LineStep  view.line: the step shown
- * @typedef {{id: number, moves: string, first: number, words: string[]}} LineView
- *   the `line_view` trait: every move in notation, words for moves first.. first+words.length-1
+ * @typedef {{id: number, moves: string, first: number, words: string[], title?: string,
+ *   play?: string}} LineView  the `line_view` trait: every move in notation, words for moves
+ *   first.. first+words.length-1; a game review names its own title and "play" button keys
  * @typedef {{src: string, n: number}} Pick
  * @typedef {{meta: Object<string, any>, strings: Object<string, string>, rules: any,
  *   cards: string[], available: {code: string, name: string, dir: string}[]}} Strings
@@ -550,7 +554,7 @@ class Drag {
       return;
     }
     // Touch and pen have no dependable dblclick: two taps on the same card within 400 ms.
-    if (ev.pointerType !== "mouse" && d.hit.faceUp) {
+    if (ev.pointerType !== "mouse" && d.hit.faceUp && !b.model.get("one_click")) {
       const now = performance.now();
       const key = `${d.hit.id}:${d.hit.index}`;
       if (this.lastTap && this.lastTap.key === key && now - this.lastTap.at < 400) {
@@ -1006,7 +1010,7 @@ class LineView {
     const key = `${this.board.i18n.lang()}|${lv.id}|${lv.first}|${lv.words.length}|${lv.words[0] || ""}`;
     if (full || key !== this.lineKey) {
       this.lineKey = key;
-      this.lineTitle.textContent = this.board.i18n.t("analysis.title");
+      this.lineTitle.textContent = this.board.i18n.t(lv.title || "analysis.title");
       for (const [k, b] of Object.entries(this.lineButtons)) {
         if (k === "autoplay") continue;
         b.title = this.board.i18n.t(`analysis.${k}`);
@@ -1019,7 +1023,7 @@ class LineView {
       const paces = STEP_PACES.map(([k, ms]) => [String(ms), this.board.i18n.t(k)]);
       if (!STEP_PACES.some(([, ms]) => ms === pace)) paces.push([String(pace), this.board.i18n.num(pace)]);
       this.board.fillSelect(this.speedSel, "analysis.speed", paces, String(pace));
-      this.playHereBtn.textContent = this.board.i18n.t("analysis.play_from_here.label");
+      this.playHereBtn.textContent = this.board.i18n.t(lv.play || "analysis.play_from_here.label");
       this.backBtn.textContent = this.board.i18n.t("analysis.back_to_game.label");
       this.backBtn.title = this.board.i18n.t("analysis.back_to_game.tooltip");
       const items = [this.lineItem(0, this.board.i18n.t("analysis.start"), "")];
@@ -1047,7 +1051,8 @@ class LineView {
     if (active instanceof HTMLButtonElement && active.disabled && this.lineEl.contains(active)) {
       this.lineList.focus({ preventScroll: true }); // a disabled button would drop the focus
     }
-    this.playHereBtn.title = this.board.i18n.t(l.playable ? "analysis.play_from_here.tooltip" : "reject.line_not_current");
+    const playTip = lv.play ? "review.try_from_here.tooltip" : "analysis.play_from_here.tooltip";
+    this.playHereBtn.title = this.board.i18n.t(l.playable ? playTip : "reject.line_not_current");
     for (const item of this.lineItems || []) {
       const k = Number(item.dataset.step);
       item.classList.toggle("kw-current", k === l.k);
@@ -1106,6 +1111,8 @@ const BUTTONS = [
   ["hint", "kw-btn-hint", "hint", false],
   ["finish", "kw-btn-finish", "finish", false],
   ["solver_line", "kw-btn-line", "line", true],
+  ["auto_complete", "kw-btn-auto", "auto", false],
+  ["statistics", "kw-btn-stats", "stats", true],
   ["rules", "kw-btn-rules", "rules", true],
   ["settings", "kw-btn-settings", "settings", false],
   ["keys", "kw-btn-keys", "keys", false],
@@ -1125,6 +1132,8 @@ const ICONS = {
   rules: '<path d="M2 3h4.5A1.5 1.5 0 0 1 8 4.5V14a1.5 1.5 0 0 0-1.5-1.5H2zM14 3H9.5A1.5 1.5 0 0 0 8 4.5V14a1.5 1.5 0 0 1 1.5-1.5H14z"/>',
   settings: '<circle cx="8" cy="8" r="2.2"/><path d="M8 1v2.5M8 12.5V15M1 8h2.5M12.5 8H15M3 3l1.8 1.8M11.2 11.2L13 13M3 13l1.8-1.8M11.2 4.8L13 3"/>',
   keys: '<rect x="1" y="4" width="14" height="9" rx="1.5"/><path d="M4 7h1M7 7h2M11 7h1M4 10h8"/>',
+  auto: '<path d="M2 4l4 4-4 4M8 4l4 4-4 4"/>',
+  stats: '<path d="M2 14h12M4 14V9M8 14V4M12 14V7"/>',
   more: '<circle cx="3" cy="8" r="1"/><circle cx="8" cy="8" r="1"/><circle cx="13" cy="8" r="1"/>',
 };
 
@@ -1161,6 +1170,7 @@ class Board {
     this.lineView = new LineView(this);
     this.stage.before(this.lineView.lineEl);
     this.registerPanels();
+    this.extras = new PlayExtras(this);
     this.onChange = () => this.render();
     this.onStrings = () => {
       this.renderChrome();
@@ -1191,6 +1201,7 @@ class Board {
   }
 
   destroy() {
+    this.extras.destroy();
     clearInterval(this.tick);
     clearTimeout(this.noticeTimer);
     this.drag.destroy();
@@ -1269,6 +1280,8 @@ class Board {
       hint: () => this.send("hint"),
       finish: () => this.finishOrStop(),
       solver_line: () => this.send("open_line"),
+      auto_complete: () => this.send("auto_complete"),
+      statistics: () => this.extras.openStats(),
       rules: () => this.panels.toggle("rules"),
       settings: () => this.panels.toggle("settings"),
       keys: () => this.panels.toggle("keys"),
@@ -1302,7 +1315,8 @@ class Board {
     this.movesEl = h("span", "kw-moves");
     this.timeEl = h("span", "kw-time");
     this.statusEl = h("span", "kw-status", { role: "status" });
-    info.append(this.dealEl, this.movesEl, this.timeEl, this.statusEl);
+    this.scoreEl = h("span", "kw-score");
+    info.append(this.dealEl, this.movesEl, this.timeEl, this.scoreEl, this.statusEl);
     root.append(info);
 
     // One line kept for the hint and the notices: showing one never moves the board.
@@ -1479,6 +1493,7 @@ class Board {
     this.analysisLabel.textContent = t("settings.analysis.label");
     this.settingsClose.textContent = t("button.close.label");
     this.settingsClose.title = t("button.close.tooltip");
+    this.extras.renderChrome();
     if (this.panels.current && this.panels.current !== "settings") this.panels.render();
     this.lineView.render(true);
   }
@@ -1759,6 +1774,7 @@ class Board {
     this.dealEl.textContent = v.deal === null ? "" : t("counter.deal", { number: this.i18n.dealNum(v.deal) });
     this.movesEl.textContent = `${t("counter.label.moves")}: ${this.i18n.num(v.moves)}`;
     this.renderClock();
+    this.extras.renderInfo(v);
     let key = "";
     const show = this.model.get("show_analysis") !== false;
     if (v.status === "won") key = "status.won";
@@ -2005,6 +2021,7 @@ class Board {
    */
   clickOn(hit, pick) {
     const v = this.view();
+    if (!this.pick && this.extras.oneClick(pick)) return;
     if (hit.id === "s" && !this.pick) {
       const m = (v.legal.s || [])[0];
       if (m) this.sendMove(m[2]);
@@ -2030,6 +2047,7 @@ class Board {
 
   /** @param {MouseEvent} ev */
   onDoubleClick(ev) {
+    if (this.model.get("one_click")) return; // each of the two clicks already acted
     const hit = this.hit(ev.target);
     if (hit && hit.faceUp) this.toFoundation(hit);
   }
@@ -2045,6 +2063,251 @@ class Board {
     if (!m) return false;
     this.sendMove(m[2]);
     return true;
+  }
+}
+
+// -- PlayExtras: scoring, statistics and one-click moves -------------------------------------
+// Python decides everything here (klondike_widget.play): the score, the one-click target of
+// each card (`view.quick`), whether auto-complete is offered, and the statistics rows
+// (`stats_view`). This class only draws them and sends intents. Its toolbar buttons are
+// entries of `BUTTONS` (statistics, auto_complete); its panel is registered as "stats".
+
+/** Rows of the statistics panel: [strings key, row field, kind of value]. */
+const STAT_ROWS = [
+  ["stats.played", "played", "n"],
+  ["stats.won", "won", "n"],
+  ["stats.lost", "lost", "n"],
+  ["stats.win_rate", "win_rate", "pct"],
+  ["stats.streak", "streak", "n"],
+  ["stats.best_streak", "best_streak", "n"],
+  ["stats.best_time", "best_time", "time"],
+  ["stats.fewest_moves", "fewest_moves", "n"],
+  ["stats.best_score", "best_score", "n"],
+  ["stats.vegas_total", "vegas_total", "n"],
+  ["stats.won_with_help", "won_with_help", "n"],
+];
+const OPTIONS = ["one_click", "auto_safe", "vegas_cumulative"];
+
+class PlayExtras {
+  /** @param {Board} board */
+  constructor(board) {
+    this.board = board;
+    this.confirmReset = false;
+    const b = board;
+    // The setting controls go in the settings panel, before its Close button.
+    this.scoringSel = b.select("kw-sel-scoring", (v) => b.send("set_scoring", { scoring: v }), b.settingsEl);
+    b.settingsClose.before(/** @type {HTMLElement} */ (this.scoringSel.parentElement));
+    /** @type {Object<string, HTMLInputElement>} */
+    this.checks = {};
+    for (const name of OPTIONS) {
+      const label = h("label", `kw-field kw-check kw-opt-${name}`);
+      const box = /** @type {HTMLInputElement} */ (h("input", "kw-checkbox", { type: "checkbox" }));
+      box.addEventListener("change", () => b.send("set_option", { name, on: box.checked }));
+      const span = h("span", "kw-field-label");
+      label.append(box, span);
+      b.settingsClose.before(label);
+      this.checks[name] = box;
+    }
+    b.panels.register("stats", {
+      button: "statistics",
+      build: (el) => this.buildStats(el),
+      noClose: true, // its Close button sits with Reset, built by buildStats
+      focus: (el) => el.querySelector(".kw-btn-ok, .kw-btn-close"),
+    });
+    this.onStats = () => {
+      if (b.panels.current === "stats") b.panels.render();
+    };
+    this.onOptions = () => {
+      this.renderChrome();
+      b.renderInfo(b.view());
+    };
+    b.model.on("change:stats_view", this.onStats);
+    for (const name of ["scoring", ...OPTIONS]) b.model.on(`change:${name}`, this.onOptions);
+  }
+
+  destroy() {
+    const m = this.board.model;
+    m.off("change:stats_view", this.onStats);
+    for (const name of ["scoring", ...OPTIONS]) m.off(`change:${name}`, this.onOptions);
+  }
+
+  renderChrome() {
+    const b = this.board;
+    const t = (/** @type {string} */ k) => b.i18n.t(k);
+    b.fillSelect(
+      this.scoringSel,
+      "settings.scoring.label",
+      ["standard", "vegas", "none"].map((v) => [v, t(`settings.scoring.${v}`)]),
+      b.model.get("scoring"),
+    );
+    for (const name of OPTIONS) {
+      const box = this.checks[name];
+      box.checked = Boolean(b.model.get(name));
+      /** @type {HTMLElement} */ (box.nextElementSibling).textContent = t(`settings.${name}.label`);
+    }
+  }
+
+  /** @param {View} v */
+  renderInfo(v) {
+    const b = this.board;
+    const s = v.score;
+    b.scoreEl.hidden = !s;
+    b.scoreEl.textContent = "";
+    if (s) {
+      b.scoreEl.append(`${b.i18n.t("counter.label.score")}: `, this.number(s.value));
+      if (s.total !== null && s.total !== undefined) {
+        b.scoreEl.append(` · ${b.i18n.t("counter.label.vegas_total")}: `, this.number(s.total));
+      }
+      b.scoreEl.dataset.mode = s.mode;
+    }
+    const auto = b.buttons.auto_complete;
+    auto.hidden = !v.auto_complete;
+    auto.disabled = !v.auto_complete || v.status !== "playing";
+  }
+
+  /** @param {number} n */
+  number(n) {
+    const e = h("span", "kw-score-value", { dir: "ltr" });
+    e.textContent = this.board.i18n.num(n);
+    return e;
+  }
+
+  /**
+   * A click on a card with one-click moves on: play the move Python published for it.
+   * @param {Pick|null} pick
+   * @returns {boolean} true if a move was sent
+   */
+  oneClick(pick) {
+    const b = this.board;
+    if (!pick || !b.model.get("one_click")) return false;
+    const entries = (b.view().quick || {})[pick.src] || [];
+    const m = entries.find((e) => e[0] === pick.n);
+    if (!m) return false;
+    b.sendMove(m[1]);
+    return true;
+  }
+
+  openStats() {
+    const b = this.board;
+    this.confirmReset = false;
+    if (b.panels.current !== "stats") b.send("open_stats"); // re-read: another kernel may have written
+    b.panels.toggle("stats");
+  }
+
+  /** @param {number|null} value @param {string} kind */
+  format(value, kind) {
+    const i18n = this.board.i18n;
+    if (value === null || value === undefined) return "—";
+    if (kind === "time") return i18n.duration(value * 1000);
+    if (kind === "pct") {
+      const meta = i18n.strs().meta || {};
+      const opts = { style: "percent", maximumFractionDigits: 1 };
+      if (meta.numbering) Object.assign(opts, { numberingSystem: meta.numbering });
+      try {
+        return new Intl.NumberFormat(i18n.lang(), /** @type {any} */ (opts)).format(value);
+      } catch (e) {
+        return `${Math.round(value * 100)}%`;
+      }
+    }
+    return i18n.num(value);
+  }
+
+  /**
+   * The statistics panel: one column per draw mode, one row per figure.
+   * @param {HTMLElement} p  the panel box (emptied by Panels before each build)
+   */
+  buildStats(p) {
+    const b = this.board;
+    const t = (/** @type {string} */ k, /** @type {any} */ a) => b.i18n.t(k, a);
+    const close = h("button", "kw-btn kw-btn-close", { type: "button" });
+    close.textContent = t("button.close.label");
+    close.title = t("button.close.tooltip");
+    close.addEventListener("click", () => b.panels.close(true));
+    const sv = b.model.get("stats_view") || {};
+    const title = h("h3", "kw-stats-title");
+    title.textContent = t("stats.title");
+    p.append(title);
+    if (sv.off) {
+      const off = h("p", "kw-stats-off");
+      off.textContent = t("stats.off");
+      p.append(off, close);
+      return;
+    }
+    /** @type {any[]} */
+    const rows = sv.rows || [];
+    const table = h("table", "kw-stats-table");
+    const head = h("tr");
+    const corner = h("th", "", { scope: "col" });
+    corner.textContent = t("stats.mode");
+    head.append(corner);
+    for (const r of rows) {
+      const th = h("th", "", { scope: "col", "data-draw": String(r.draw) });
+      th.textContent = t(r.draw === 3 ? "option.draw.three" : "option.draw.one");
+      head.append(th);
+    }
+    const thead = h("thead");
+    thead.append(head);
+    const tbody = h("tbody");
+    for (const [key, field, kind] of STAT_ROWS) {
+      const tr = h("tr", `kw-stats-${field}`);
+      const th = h("th", "", { scope: "row" });
+      th.textContent = t(key);
+      tr.append(th);
+      for (const r of rows) {
+        const td = h("td", "", { "data-field": field, "data-draw": String(r.draw) });
+        const value = h("span", "", { dir: "ltr" }); // a minus sign or a clock stays in place
+        value.textContent = this.format(r[field], kind);
+        td.append(value);
+        tr.append(td);
+      }
+      tbody.append(tr);
+    }
+    table.append(thead, tbody);
+    p.append(table);
+    const note = h("p", "kw-stats-note");
+    const played = rows.reduce((n, r) => n + (r.played || 0), 0);
+    note.textContent = played ? t("stats.note") : t("stats.empty");
+    p.append(note);
+    for (const [key, args] of [
+      ["stats.skipped", sv.skipped ? { number: sv.skipped } : null],
+      ["stats.error", sv.error ? { detail: sv.error } : null],
+    ]) {
+      if (!args) continue;
+      const warn = h("p", "kw-stats-warning", { role: "alert" });
+      warn.textContent = t(/** @type {string} */ (key), args);
+      p.append(warn);
+    }
+    const actions = h("div", "kw-stats-actions");
+    if (this.confirmReset) {
+      const q = h("span", "kw-confirm-text");
+      q.textContent = t("dialog.confirm_reset_stats");
+      const ok = h("button", "kw-btn kw-btn-ok", { type: "button" });
+      ok.textContent = t("dialog.ok");
+      ok.addEventListener("click", () => {
+        this.confirmReset = false;
+        b.send("reset_stats");
+        b.panels.render();
+      });
+      const cancel = h("button", "kw-btn kw-btn-cancel", { type: "button" });
+      cancel.textContent = t("dialog.cancel");
+      cancel.addEventListener("click", () => {
+        this.confirmReset = false;
+        b.panels.render();
+      });
+      actions.append(q, ok, cancel);
+      setTimeout(() => ok.focus({ preventScroll: true }), 0);
+    } else {
+      const reset = h("button", "kw-btn kw-btn-reset-stats", { type: "button" });
+      reset.textContent = t("stats.reset.label");
+      reset.title = t("stats.reset.tooltip");
+      reset.disabled = !played;
+      reset.addEventListener("click", () => {
+        this.confirmReset = true;
+        b.panels.render();
+      });
+      actions.append(reset, close);
+    }
+    p.append(actions);
   }
 }
 

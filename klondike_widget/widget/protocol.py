@@ -67,6 +67,7 @@ REASONS = frozenset(
         "step_out_of_range",
         "in_analysis",
         "line_not_current",
+        "auto_complete_unavailable",
     }
 )
 
@@ -190,6 +191,18 @@ INTENTS: Mapping[str, IntentSpec] = {
     ),
     "back_to_game": IntentSpec("_do_back_to_game", fresh=False),
     "set_step_pace": IntentSpec("_do_set_step_pace", {"pace": _int_range(50, 5000)}, fresh=False),
+    # Scoring, statistics and one-click moves (klondike_widget.play).
+    "auto_complete": IntentSpec("_do_auto_complete"),
+    "set_scoring": IntentSpec(
+        "_do_set_scoring", {"scoring": _choice("standard", "vegas", "none")}, fresh=False
+    ),
+    "set_option": IntentSpec(
+        "_do_set_option",
+        {"name": _choice("one_click", "auto_safe", "vegas_cumulative"), "on": _flag},
+        fresh=False,
+    ),
+    "open_stats": IntentSpec("_do_open_stats", fresh=False),
+    "reset_stats": IntentSpec("_do_reset_stats", optional={"draw": _choice(1, 3)}, fresh=False),
 }
 
 _COMMON = frozenset({"kind", "seq", "cid"})

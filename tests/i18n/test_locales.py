@@ -47,6 +47,8 @@ WIDGET_KEYS = {
             "close",
             "more",
             "keys",
+            "statistics",
+            "auto_complete",
         )
         for part in ("label", "tooltip")
     },
@@ -65,6 +67,10 @@ WIDGET_KEYS = {
     "analysis.play_from_here.tooltip": set(),
     "analysis.back_to_game.label": set(),
     "analysis.back_to_game.tooltip": set(),
+    "review.title": set(),
+    "review.losing": set(),
+    "review.try_from_here.label": set(),
+    "review.try_from_here.tooltip": set(),
     "analysis.first": set(),
     "analysis.previous": set(),
     "analysis.next": set(),
@@ -78,6 +84,8 @@ WIDGET_KEYS = {
     "counter.label.time": set(),
     "counter.label.stock": set(),
     "counter.label.waste": set(),
+    "counter.label.score": set(),
+    "counter.label.vegas_total": set(),
     "counter.moves_*": {"count"},
     "counter.stock_*": {"count"},
     "counter.waste_*": {"count"},
@@ -107,6 +115,7 @@ WIDGET_KEYS = {
     "reject.other": {"code"},
     "dialog.confirm_new_deal": set(),
     "dialog.confirm_restart": set(),
+    "dialog.confirm_reset_stats": set(),
     "dialog.ok": set(),
     "dialog.cancel": set(),
     "error.solver": set(),
@@ -166,6 +175,36 @@ WIDGET_KEYS = {
         for k in ("title", "arrows_lr", "arrows_ud", "enter", "escape", "help", "line", "note")
     },
     "settings.foundation_to_column.label": set(),
+    # Scoring, statistics and one-click moves (klondike_widget.play).
+    **{f"settings.scoring.{k}": set() for k in ("label", "standard", "vegas", "none")},
+    "settings.vegas_cumulative.label": set(),
+    "settings.one_click.label": set(),
+    "settings.auto_safe.label": set(),
+    **{
+        f"stats.{k}": set()
+        for k in (
+            "title",
+            "mode",
+            "played",
+            "won",
+            "won_with_help",
+            "lost",
+            "win_rate",
+            "streak",
+            "best_streak",
+            "best_time",
+            "fewest_moves",
+            "best_score",
+            "vegas_total",
+            "note",
+            "empty",
+            "off",
+            "reset.label",
+            "reset.tooltip",
+        )
+    },
+    "stats.skipped": {"number"},
+    "stats.error": {"detail"},
 }
 
 
