@@ -12,10 +12,12 @@ survive a reload or show the same in two views lives in traits written by Python
     The active language's texts (from :mod:`klondike_widget.i18n`).
 ``deck``
     The face of every card: rank, suit symbol, red (the spoken names are in ``strings``).
-``locale``, ``draw``, ``mirror``, ``pace``, ``step_pace``
-    Settings: the language, draw 1/3 for the next deal, mirroring of the board in
+``locale``, ``draw``, ``mirror``, ``pace``, ``step_pace``, ``back``, ``show_analysis``
+    Settings: the language, draw 1/3 (a change applies at once before the first move of a
+    numbered deal, else from the next deal, and says so), mirroring of the board in
     right-to-left languages, the pace of Finish in milliseconds per move, the pace of autoplay
-    in the analysis panel.
+    in the analysis panel, the design of the card backs, whether the status line says if the
+    game can still be won.
 ``scoring``, ``vegas_cumulative``, ``one_click``, ``auto_safe``, ``stats_view``
     Scoring and statistics (:mod:`klondike_widget.play`): the score shown (``"standard"``,
     ``"vegas"`` or ``"none"``), whether Vegas adds up the recorded games, one-click moves (on by
@@ -25,6 +27,14 @@ survive a reload or show the same in two views lives in traits written by Python
     The analysis panel (a solver line being stepped through, see :meth:`KlondikeWidget.show_line`):
     the line's moves in notation with localized descriptions of the moves around the step shown,
     and the step shown. While a line is open, ``view`` draws the position at that step.
+
+Fast clicks
+-----------
+The front end sends every click at once, stamped with the ``seq`` of the view it was made on;
+it never waits for an answer. A ``move`` made on an older view is applied when it still means
+the same move on the table (the same cards from the same pile onto the same card; a stock tap is
+a stock tap), see :func:`klondike_widget.widget.protocol.same_move`; otherwise it is refused as
+``stale``. So every click on a legal target counts, in order, whatever the latency.
 
 Solver lines
 ------------
@@ -84,7 +94,13 @@ from klondike_widget.play.tracker import Tracker
 from klondike_widget.widget.analysis import Analyst, SolveFn, Verdict, Verdicts, default_solve
 from klondike_widget.widget.line_panel import LinePanel, line_from
 from klondike_widget.widget.pace import move_delays
-from klondike_widget.widget.protocol import INTENTS, Rejected, parse_intent
+from klondike_widget.widget.protocol import (
+    INTENTS,
+    Rejected,
+    SeenStates,
+    parse_intent,
+    same_move,
+)
 from klondike_widget.widget.view import board_view, deck_table, move_target
 
 if TYPE_CHECKING:
@@ -183,6 +199,11 @@ class KlondikeWidget(anywidget.AnyWidget):
     step_pace = traitlets.Int(700, min=50, max=5000).tag(sync=True)
     line_view = traitlets.Dict().tag(sync=True)
     line_index = traitlets.Int(0).tag(sync=True)
+    #: The design on the backs of the cards (front-end look only).
+    back = traitlets.Enum(("lattice", "waves", "stars"), default_value="lattice").tag(sync=True)
+    #: Whether the status line says if the game can still be won (off for players who want
+    #: to find out themselves; Hint and Finish still work).
+    show_analysis = traitlets.Bool(True).tag(sync=True)
     scoring = traitlets.Enum(SCORINGS, default_value="standard").tag(sync=True)
     vegas_cumulative = traitlets.Bool(False).tag(sync=True)
     one_click = traitlets.Bool(True).tag(sync=True)
@@ -217,6 +238,8 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._tracker = Tracker(store)
         self._game = game if game is not None else Game.new(deal=deal, draw=draw)
         self._seq = 0
+        self._seen = SeenStates()  # positions the views showed, for clicks made on older views
+        self._hint_wanted = False  # Hint pressed while solving: show it when the line arrives
         self._analysis: str | None = None
         self._hint: dict[str, Any] | None = None
         self._finish_line: list[Move] = []
@@ -665,7 +688,7 @@ class KlondikeWidget(anywidget.AnyWidget):
             try:
                 intent = parse_intent(content, buffers)
                 if intent.spec.fresh and intent.seq != self._seq:
-                    raise Rejected("stale", f"sent against {intent.seq}, now {self._seq}")
+                    intent = self._rebased(intent)
                 handler: Callable[..., None] = getattr(self, INTENTS[intent.kind].handler)
                 handler(**intent.args)
             except Rejected as exc:
@@ -673,6 +696,20 @@ class KlondikeWidget(anywidget.AnyWidget):
             except Exception as exc:  # never let a traceback reach the user
                 _log.exception("klondike-widget: intent failed")
                 self._notice("error.generic", repr(exc), cid=cid, detail=type(exc).__name__)
+
+    def _rebased(self, intent: Any) -> Any:
+        """A move made on an older view, as a move on the table now; else ``stale``.
+
+        Clicks are sent at once, each stamped with the view it was made on, so a fast player
+        on a slow kernel makes several on the same view. Such a move still counts when it means
+        the same move now (:func:`~klondike_widget.widget.protocol.same_move`).
+        """
+        seen = self._seen.get(intent.seq) if intent.kind == "move" else None
+        if seen is not None and self._panel is None and not self._finishing:
+            move = same_move(seen, self._game.state, intent.args["move"])
+            if move is not None:
+                return type(intent)(intent.kind, self._seq, {"move": str(move)}, intent.cid)
+        raise Rejected("stale", f"sent against {intent.seq}, now {self._seq}")
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Apply trait writes from the front end, except to ``view``, ``deck``, ``strings`` and
@@ -720,6 +757,9 @@ class KlondikeWidget(anywidget.AnyWidget):
             reason = {"unwinnable": "no_win", "unknown": "unknown"}.get(
                 self._analysis or "", "not_solved"
             )
+            if self._analysis == "solving":  # shown as soon as the solver's line is in
+                self._hint_wanted = True
+                reason = "pending"
             self._notice("hint.unavailable." + reason)
 
     def _do_finish(self) -> None:
@@ -794,6 +834,21 @@ class KlondikeWidget(anywidget.AnyWidget):
 
     def _do_set_draw(self, draw: int) -> None:
         self.draw = draw
+        game = self._game
+        if game.rules.draw == draw:
+            return
+        untouched = game.moves_count == 0 and not self._finishing and self._panel is None
+        if untouched and game.deal_number is not None:  # nothing to lose: deal it again now
+            self.new_deal(game.deal_number)
+        else:
+            mode = self._text("option.draw.three" if draw == 3 else "option.draw.one")
+            self._notice("notice.draw_next_deal", mode=mode)
+
+    def _do_set_back(self, back: str) -> None:
+        self.back = back
+
+    def _do_set_show_analysis(self, on: bool) -> None:
+        self.show_analysis = on
 
     def _do_set_locale(self, locale: str) -> None:
         if locale not in i18n.available_locales():
@@ -940,6 +995,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._close_line()
         self._seq += 1
         self._hint = None
+        self._hint_wanted = False
         self._tick_clock()
         if announce:
             self._count += 1
@@ -974,6 +1030,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         )
         # A deal number can exceed JavaScript's exact integers: publish it as text.
         view["deal"] = None if view["deal"] is None else str(view["deal"])
+        self._seen.remember(self._seq, self._game.state)
         # Scoring and one-click targets (klondike_widget.play): looked up, never decided, in JS.
         state = self._game.state
         view["score"] = self._score_view()
@@ -1064,6 +1121,10 @@ class KlondikeWidget(anywidget.AnyWidget):
                 self._notice("error.solver", repr(error))
             if self._game.state == state:
                 self._analysis = self._verdict_status(state)
+                line = self._verdicts.line(state) if self._hint_wanted else ()
+                self._hint_wanted = False
+                if line:
+                    self._show_hint(line[0], publish=False)
                 self._publish()
 
         seq = self._seq
