@@ -277,12 +277,66 @@ def state_key(S: np.ndarray, H: np.ndarray) -> np.uint64:
 def is_safe(S: np.ndarray, card: int) -> bool:
     """True if moving ``card`` (already playable) to its foundation cannot lose a win.
 
-    Solvitaire's rule for red-black building (Blake & Gent), which holds with foundation cards
-    allowed back down: with ``R`` the card's rank (1..13), both foundations of the other colour
-    are at ``R - 1`` or higher (nothing could ever be stacked on the card), or they are at
-    ``R - 2`` or higher and the other foundation of its colour at ``R - 3`` or higher (whatever
-    would be stacked on it, and whatever on that, could go to its foundation instead). Aces and
-    twos are always safe.
+    Write ``X`` for the card, ``r`` for its rank (0 for an Ace), ``o`` for the lower of the two
+    foundations of the other colour and ``t`` for the other foundation of its colour (heights:
+    cards on them). The rule (Blake & Gent's, as Solvitaire and lonelybot use it) is
+
+    * (B) ``o >= r - 1`` and ``t >= r - 2``, with or without foundation-to-column moves;
+    * (A) ``o >= r`` (both cards that could lie on ``X`` are up), only when foundation cards
+      may not come back down.
+
+    Aces and twos pass (B) always. *Why (A) is wrong with foundation-to-column moves* (the
+    defect of issue 13): "nothing can ever be stacked on X" forgets that the cards of rank
+    ``r - 1`` on the foundations can come back down onto X to let the cards under them come
+    down too. With ♦ and ♥ at Q, ♣ at 8, K♠ passed (A) and went up; but 10♣ on face-down 9♣
+    needs a red J, which needs the red Q above it on a black K: the K♠ (see
+    ``tests/test_solver_soundness.py``). The search also never brought K♠ back down, since it
+    would have been "safe" again at once (:func:`would_go_back_up`).
+
+    *Argument.* Let ``P`` be winnable, ``P'`` the same with X up, ``W`` a winning line from
+    ``P`` (counted in search moves, automatic ones included).
+
+    1. *Settled cards.* With foundation-to-column moves, call a foundation card *settled* if
+       the cards under it in its suit and the cards of the other colour one rank lower are
+       settled (Aces on foundations are). Some shortest winning line brings no settled card
+       down: take the lowest-ranked settled card L that ``W`` brings down; the cards that
+       could lie on L are settled and of lower rank, so they never come down and nothing lies
+       on L while it is out; the cards under it in its suit never come down either, and the
+       cards above it cannot go up before it does. So deleting L's excursion (its coming
+       down, its moves, its going back up; moving runs it tops without it) leaves a shorter
+       winning line. Under (B) every card of rank ``<= r - 2`` of the other colour, and every
+       card under X in its suit, is settled (induction on the rank: the other colour's cards
+       rest on ours of rank ``<= r - 3``, which ``t >= r - 2`` and X's own suit at ``r`` put
+       on the foundations, and ours rest on theirs of rank ``<= r - 3``). Without
+       foundation-to-column moves nothing ever comes down and every foundation card is
+       settled.
+    2. *Dead cards.* From ``P'`` play ``W`` but keep a set D of cards that are out in ``W``'s
+       position and up in ours, which is ``W``'s with D on the foundations: at first D = {X}.
+       When ``W`` puts a card Y (rank ``r - 1``, other colour) on a member of D, ours sends Y
+       up instead (or leaves it up, if ``W`` brings it down from its foundation): Y's suit
+       is at ``r - 1`` (its lower cards are settled and Y is next or on top), and Y joins D;
+       likewise a card Z of rank ``r - 2`` of X's colour put on a Y (only under (B): X's own
+       ``r - 2`` is settled, the other one is at most next since ``t >= r - 2``). Nothing can
+       lie on a Z (the other colour's ``r - 3`` cards are settled), nothing else on a Y or
+       on X, so D's cards always top their columns; ours skips every move of a D card and
+       moves runs without the D cards on top. Cards under D cards are free earlier in ours
+       (a face-down one turns up earlier), which only adds moves; no move of ``W`` touches a
+       foundation under a D card (settled) or above it (the card must go up first, and then
+       it leaves D). Under (A) without foundation-to-column moves D stays {X}. So ours is a
+       winning line from ``P'``, shorter by X's own moves at least.
+
+    From the talon: in draw 1 every talon card stays reachable from any pointer, so removing
+    one changes nothing else; in draw 3 only the last card when the pointer reaches what
+    pointer 0 reaches (:func:`apply_autos`). Since the line from ``P'`` is shorter, the search
+    (which applies these moves after every move) still reaches a won position.
+
+    >>> import numpy as np
+    >>> S = np.zeros(S_SIZE, dtype=np.int32)
+    >>> S[O_FND : O_FND + 4] = [8, 12, 12, 12]  # C8 DQ HQ SQ, the King of spades next
+    >>> S[O_F2T] = 1; bool(is_safe(S, 51))
+    False
+    >>> S[O_F2T] = 0; bool(is_safe(S, 51))
+    True
     """
     r = RANK[card]
     if r <= 1:
@@ -295,7 +349,9 @@ def is_safe(S: np.ndarray, card: int) -> bool:
         o1 = 1
         o2 = 2
     lo = min(S[O_FND + o1], S[O_FND + o2])
-    return lo >= r or (lo >= r - 1 and S[O_FND + 3 - s] >= r - 2)
+    if lo >= r - 1 and S[O_FND + 3 - s] >= r - 2:
+        return True
+    return S[O_F2T] == 0 and lo >= r
 
 
 @njit(cache=True, nogil=True)
