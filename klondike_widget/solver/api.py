@@ -56,12 +56,13 @@ __all__ = [
     "with_override",
 ]
 
-#: Start size of the transposition table (entries of 8 bytes); it doubles when half full.
-TT_START = 1 << 20
-#: Largest transposition table (entries): 2**27 * 8 bytes = 1 GiB.
-TT_MAX = 1 << 27
+#: Start size of the transposition table (entries of two 8-byte words, see
+#: ``core.table_key``); it doubles when half full.
+TT_START = 1 << 19
+#: Largest transposition table (entries): 2**26 * 16 bytes = 1 GiB.
+TT_MAX = 1 << 26
 #: Largest table of the draw-1 relaxation that runs beside a draw-3 search (256 MiB).
-RELAX_TT_MAX = 1 << 25
+RELAX_TT_MAX = 1 << 24
 
 
 class _Cancel(Protocol):
@@ -176,7 +177,8 @@ class Search:
 
     Most callers want :func:`solve`; this class is the layer under it, exposed for tests and
     tools that drive the search step by step. ``tt_max`` caps its transposition table (entries);
-    :meth:`step` returns ``core.R_GROW`` once the table is full. ``foundation_to_tableau``
+    :meth:`step` returns ``core.R_GROW`` once the table is full; ``always`` switches off
+    always-on rules (``core.ALW_*``, tests only). ``foundation_to_tableau``
     replaces the position's rule (:func:`with_override`): ``state`` is then the position under
     the rules searched, which its line is legal under.
     """
@@ -187,13 +189,14 @@ class Search:
         foundation_to_tableau: bool | None = None,
         dominances: bool | int = True,
         tt_max: int = TT_MAX,
+        always: int = core.ALW_ALL,
     ) -> None:
         state = with_override(state, foundation_to_tableau)
         self.state = state
         self.tt_max = tt_max
-        self.S = encode_state(state, foundation_to_tableau, dominances)
+        self.S = encode_state(state, foundation_to_tableau, dominances, always)
         self.H = np.zeros(core.H_SIZE, dtype=np.uint64)
-        self.TT = np.zeros(TT_START, dtype=np.uint64)
+        self.TT = np.zeros((TT_START, 2), dtype=np.uint64)
         self.MV = np.zeros((core.MAXD, core.MAXM), dtype=np.int32)
         self.NM = np.zeros(core.MAXD, dtype=np.int32)
         self.IX = np.zeros(core.MAXD, dtype=np.int32)
@@ -257,7 +260,7 @@ class Search:
                 r = core.R_GROW  # full: the caller reports UNKNOWN (memory)
             else:
                 old = self.TT
-                new = np.zeros(old.shape[0] * 2, dtype=np.uint64)
+                new = np.zeros((old.shape[0] * 2, 2), dtype=np.uint64)
                 core.tt_rehash(old, new)
                 self.peak_memory = max(self.peak_memory, self._table_bytes() + new.nbytes)
                 self.TT = new
@@ -542,8 +545,8 @@ def _ensure_compiled() -> None:
 
         search = Search(deal(2))
         search.step(100)
-        small = np.zeros(4, dtype=np.uint64)
-        core.tt_rehash(small, np.zeros(8, dtype=np.uint64))
+        small = np.zeros((4, 2), dtype=np.uint64)
+        core.tt_rehash(small, np.zeros((8, 2), dtype=np.uint64))
         _COMPILED.set()
 
 

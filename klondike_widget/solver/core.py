@@ -73,7 +73,17 @@ O_DOM = O_F2T + 1  # pruning bits: 1 partial runs (gen_moves), 2 dead ends (is_d
 #: ``tests/test_solver_classes.py``). Bit 8 alone gives most of the gain, so it is the one kept.
 DOM_ALL = 127 & ~(4 | 16)
 DOM_BITS = 127  #: every pruning bit there is
-S_SIZE = O_DOM + 1
+#: Switches of the always-on rules, for tests only (``encode_state(..., always=...)``): each is
+#: sound (the argument is in the docstring named) and on in every real search; a test turns one
+#: off and checks that no verdict changes.
+O_ALW = O_DOM + 1
+ALW_AUTOS = 1  #: safe foundation moves played automatically (apply_autos, is_safe)
+ALW_BACK_UP = 2  #: no foundation card brought down that would be safe at once (would_go_back_up)
+ALW_KINGS = 4  #: no King alone moved to an empty column, only the first empty one (gen_moves)
+ALW_REVERSE = 8  #: no move that undoes the last one (drop_reverse)
+ALW_POINTER = 16  #: the key's pointer classes (key_pointer; draw 1 leaves the pointer out)
+ALW_ALL = 31
+S_SIZE = O_ALW + 1
 O_PHM = NCOL + 1  # per column and structure count: the column's part of abstract_key
 H_SIZE = O_PHM + NCOL * (CAP + 1)  # 7 column sums + talon hash + that table
 
@@ -136,13 +146,22 @@ def _random_words(n: int) -> np.ndarray:
 
 
 ZPOS = _random_words(52 * CAP)
-ZTAL = _random_words(52)
+#: A talon card's word is its bit, so ``H[NCOL]`` is the talon as an exact set of cards.
+ZTAL = np.array([1 << c for c in range(52)], dtype=np.uint64)
 ZFD = _random_words(CAP)
 ZPTR = _random_words(TAL_CAP + 1)
-ZRES = _random_words(52)
-ZTRES = _random_words(52)
-ZKING = _random_words(1)
 ZFH = _random_words(4 * 14)
+# a second, independent set for the second word of the exact-table keys (twin classes off)
+ZPOS2 = _random_words(52 * CAP)
+ZFD2 = _random_words(CAP)
+ZPTR2 = _random_words(TAL_CAP + 1)
+ZTAG = _random_words(256)
+ZTAG2 = _random_words(256)
+#: ``tag`` of :func:`table_key`: a restricted position (kind in bits 6..7, card in bits 0..5).
+TAG_FND = 64  # after a card came down from a foundation (follow_ups)
+TAG_TALON = 128  # after a talon card went onto a column in draw 1 (talon_follow_ups)
+TAG_KING = 192  # after a column was emptied (king_fills)
+TOP = np.uint64(1 << 63)
 
 M1 = np.uint64(0xBF58476D1CE4E5B9)
 M2 = np.uint64(0x94D049BB133111EB)
@@ -271,6 +290,45 @@ def state_key(S: np.ndarray, H: np.ndarray) -> np.uint64:
     if k == U0:
         k = U1
     return k
+
+
+@njit(cache=True, nogil=True)
+def table_key(S: np.ndarray, H: np.ndarray, tag: int) -> tuple[np.uint64, np.uint64]:
+    """The two words the transposition table stores for the position (``tag``: see TAG_*).
+
+    With twin classes (bit 32 of ``S[O_DOM]``) they are the class itself, exactly: the
+    :func:`structure_count` of each column (6 bits each; a column's structure cards never
+    change during a search, so the count names them), the foundation heights, the talon as a
+    set of cards (``H[NCOL]``, one bit a card), the pointer's class (:func:`key_pointer`, draw
+    3) and the tag. Two positions get the same words only if they are in the same class, so
+    no collision can prune a position: a LOST is a proof.
+
+    Without twin classes (a hand-built position whose face-up cards are not runs, or a test
+    with them off) the first word is :func:`state_key` and the second an independent 63-bit
+    Zobrist hash (other random tables) of the exact columns, talon, pointer and tag. A wrong
+    prune needs both to collide: with at most ``N = 2**26`` stored positions and as many
+    lookups, under the usual model of Zobrist keys as random, the chance in one search is
+    below ``N**2 / 2**127 < 1e-22``.
+    """
+    ptr = S[O_TP] if S[O_ALW] & ALW_POINTER == 0 else key_pointer(S) if S[O_DRAW] != 1 else 0
+    if (S[O_DOM] & 32) != 0:
+        a = U0
+        for c in range(NCOL):
+            a |= np.uint64(structure_count(S, c)) << np.uint64(6 * c)
+        for suit in range(4):
+            a |= np.uint64(S[O_FND + suit]) << np.uint64(42 + 4 * suit)
+        a |= np.uint64(tag & 63) << np.uint64(58)
+        b = H[NCOL] | (np.uint64(ptr) << np.uint64(52)) | (np.uint64(tag >> 6) << np.uint64(58))
+        return a, b | TOP
+    a = mix64(state_key(S, H) ^ ZTAG[tag])
+    tot = U0
+    for c in range(NCOL):
+        h = ZFD2[S[O_FD + c]]
+        for k in range(S[O_LEN + c]):
+            h += ZPOS2[S[O_COLS + c * CAP + k] * CAP + k]
+        tot += mix64(h)
+    b = mix64(tot + mix64(H[NCOL] ^ ZPTR2[ptr]) + ZTAG2[tag])
+    return a, b | TOP
 
 
 @njit(cache=True, nogil=True)
@@ -510,6 +568,8 @@ def apply_autos(S: np.ndarray, H: np.ndarray, AUM: np.ndarray, AUU: np.ndarray, 
     up when safe (lonelybot's deck rule).
     """
     one = np.int64(1)
+    if (S[O_ALW] & ALW_AUTOS) == 0:
+        return aun
     while True:
         safe = np.int64(0)  # bit c: card c is next on its foundation and safe there
         for suit in range(4):
@@ -697,7 +757,7 @@ def _from_foundations(
         if h == 0:
             continue
         card = suit * 13 + h - 1
-        if prune and would_go_back_up(S, card):
+        if prune and (S[O_ALW] & ALW_BACK_UP) != 0 and would_go_back_up(S, card):
             continue
         if one_target:
             t = _landing(S, mark, card, first_empty)
@@ -705,7 +765,8 @@ def _from_foundations(
                 n = _add(out, n, encode(K_FND_COL, card, suit, t, 1, 10))
         else:
             code = encode(K_FND_COL, card, suit, 0, 1, 10)
-            n = _onto_columns(out, n, S, mark, code, card, -1, first_empty if prune else -1)
+            kings = prune and (S[O_ALW] & ALW_KINGS) != 0
+            n = _onto_columns(out, n, S, mark, code, card, -1, first_empty if kings else -1)
     return n
 
 
@@ -809,6 +870,7 @@ def gen_moves(S: np.ndarray, out: np.ndarray, mark: np.ndarray, prune: bool) -> 
     """
     if prune and (S[O_DOM] & 32) != 0:
         return gen_abstract(S, out, mark)
+    kings = prune and (S[O_ALW] & ALW_KINGS) != 0
     n = 0
     first_empty = _mark_tops(S, mark)
     # columns to foundations
@@ -830,7 +892,7 @@ def gen_moves(S: np.ndarray, out: np.ndarray, mark: np.ndarray, prune: bool) -> 
         if S[O_FND + SUIT[card]] == RANK[card]:
             n = _add(out, n, encode(K_TAL_FND, card, i, 0, 1, 55))
         code = encode(K_TAL_COL, card, i, 0, 1, 40)
-        n = _onto_columns(out, n, S, mark, code, card, -1, first_empty if prune else -1)
+        n = _onto_columns(out, n, S, mark, code, card, -1, first_empty if kings else -1)
     # column to column
     for s in range(NCOL):
         ln = S[O_LEN + s]
@@ -855,7 +917,7 @@ def gen_moves(S: np.ndarray, out: np.ndarray, mark: np.ndarray, prune: bool) -> 
                     # a run split off a longer run moves only to let the card under it go up
                     k -= 1
                     continue
-            empty = -1 if not prune else (first_empty if k > 0 else -2)
+            empty = -1 if not kings else (first_empty if k > 0 else -2)
             code = encode(K_COL_COL, card, s, 0, count, prio)
             n = _onto_columns(out, n, S, mark, code, card, s, empty)
             if k > fd and not stacks(card, S[O_COLS + s * CAP + k - 1]):
@@ -1092,38 +1154,39 @@ def is_dead(S: np.ndarray, W: np.ndarray) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def tt_slot(TT: np.ndarray, key: np.uint64) -> np.uint64:
-    """The slot holding ``key`` in the open-addressing table, or the empty slot it would take."""
+def tt_slot(TT: np.ndarray, a: np.uint64, b: np.uint64) -> np.uint64:
+    """The row holding key ``(a, b)`` in the open-addressing table ``TT`` (rows of two words;
+    an empty row has ``b == 0``, which no key has), or the empty row it would take."""
     mask = np.uint64(TT.shape[0] - 1)
-    i = key & mask
-    while TT[i] != U0 and TT[i] != key:
+    i = mix64(a + mix64(b)) & mask
+    while TT[i, 1] != U0 and (TT[i, 0] != a or TT[i, 1] != b):
         i = (i + U1) & mask
     return i
 
 
 @njit(cache=True, nogil=True)
-def tt_insert(TT: np.ndarray, key: np.uint64) -> bool:
-    """Insert ``key`` into the open-addressing table; False if it was already there."""
-    i = tt_slot(TT, key)
-    if TT[i] == key:
+def tt_insert(TT: np.ndarray, a: np.uint64, b: np.uint64) -> bool:
+    """Insert key ``(a, b)`` into the table; False if it was already there."""
+    i = tt_slot(TT, a, b)
+    if TT[i, 1] != U0:
         return False
-    TT[i] = key
+    TT[i, 0] = a
+    TT[i, 1] = b
     return True
 
 
 @njit(cache=True, nogil=True)
-def tt_contains(TT: np.ndarray, key: np.uint64) -> bool:
-    """True if ``key`` is in the table."""
-    return bool(TT[tt_slot(TT, key)] == key)
+def tt_contains(TT: np.ndarray, a: np.uint64, b: np.uint64) -> bool:
+    """True if key ``(a, b)`` is in the table."""
+    return bool(TT[tt_slot(TT, a, b), 1] != U0)
 
 
 @njit(cache=True, nogil=True)
 def tt_rehash(old: np.ndarray, new: np.ndarray) -> None:
     """Move every key of ``old`` into the (larger, empty) table ``new``."""
     for i in range(old.shape[0]):
-        v = old[i]
-        if v != U0:
-            tt_insert(new, v)
+        if old[i, 1] != U0:
+            tt_insert(new, old[i, 0], old[i, 1])
 
 
 @njit(cache=True, nogil=True)
@@ -1156,7 +1219,8 @@ def start_search(
     ctl[C_MAXDEPTH] = 0
     if is_won(S):
         return R_WON
-    tt_insert(TT, state_key(S, H))
+    a, b = table_key(S, H, 0)
+    tt_insert(TT, a, b)
     ctl[C_TTCOUNT] = 1
     n = gen_moves(S, MV[0], mark, True)
     if n > MV.shape[1]:
@@ -1246,18 +1310,17 @@ def run_chunk(
         if full:
             ctl[C_OVERFLOW] = 1
         else:
-            key = state_key(S, H)
+            a, b = table_key(S, H, 0)
             seen = False
             if restricted or t_restricted or k_restricted:
                 # the unrestricted position, if searched, covers the restricted one
-                seen = tt_contains(TT, key)
+                seen = tt_contains(TT, a, b)
                 if k_restricted:
-                    key ^= ZKING[0]
+                    tag = TAG_KING
                 else:
-                    key ^= ZRES[(m >> 3) & 63] if restricted else ZTRES[(m >> 3) & 63]
-                if key == U0:
-                    key = U1
-            fresh = not seen and tt_insert(TT, key)
+                    tag = (TAG_FND if restricted else TAG_TALON) | ((m >> 3) & 63)
+                a, b = table_key(S, H, tag)
+            fresh = not seen and tt_insert(TT, a, b)
         if not fresh:
             while aun > AUS[depth]:
                 aun -= 1
@@ -1293,7 +1356,7 @@ def run_chunk(
             n = talon_follow_ups(MV[depth], n, m)
         elif k_restricted:
             n = king_fills(S, MV[depth], n)
-        elif (UD[depth - 1] & 1) == 0 and aun == AUS[depth - 1]:
+        elif (UD[depth - 1] & 1) == 0 and aun == AUS[depth - 1] and (S[O_ALW] & ALW_REVERSE) != 0:
             n = drop_reverse(MV[depth], n, m)
         NM[depth] = n
         IX[depth] = 0
