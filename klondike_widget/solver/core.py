@@ -14,10 +14,12 @@ with a pointer ``tp = len(waste)``. A tap moves the pointer ``draw`` cards on (c
 a recycle sets it back to 0 and playing the waste top removes ``T[tp - 1]``. So the talon is always
 a subsequence of the starting one and no card ever joins it: its contents are a set.
 
-``H`` (uint64) holds one position-sensitive Zobrist sum per column and the talon's set hash. The
-transposition-table key mixes each column separately and adds them up, so the key does not depend
-on the order of the columns (empty-column and column-permutation symmetry collapse); foundations
-follow from the other cards and need no key. In draw 1 every talon card is reachable from any
+``H`` (uint64) holds one position-sensitive Zobrist sum per column and the talon as a set of
+cards (one bit a card). :func:`state_key` mixes each column separately and adds them up, so it
+does not depend on the order of the columns (empty-column and column-permutation symmetry
+collapse); foundations follow from the other cards. The transposition table stores two words a
+position (:func:`table_key`): with twin classes the class itself, exactly, so a LOST never rests
+on a hash collision. In draw 1 every talon card is reachable from any
 pointer, so the key leaves the pointer out; in draw 3 it is part of the key, through
 :func:`key_pointer` (pointers from which the taps reach the same cards share a key).
 
@@ -228,7 +230,9 @@ def key_pointer(S: np.ndarray) -> int:
     first two kinds are among the third, so the reachable cards are those of pointer 0. A talon
     play of ``T[i]`` leaves the pointer at ``i`` whatever it was before and nothing else reads
     the pointer, so two positions that differ only in such pointers have the same moves and the
-    same future: one key serves both.
+    same future: one key serves both. Foundation-to-column moves do not read or move the
+    pointer. Switch: ``ALW_POINTER`` (off: the key holds the pointer itself, in draw 1 too,
+    where every talon card is reachable from any pointer and taps change nothing else).
     """
     tp = S[O_TP]
     if tp % S[O_DRAW] == 0 or tp == S[O_TN]:
@@ -343,7 +347,7 @@ def is_safe(S: np.ndarray, card: int) -> bool:
     * (A) ``o >= r`` (both cards that could lie on ``X`` are up), only when foundation cards
       may not come back down.
 
-    Aces and twos pass (B) always. *Why (A) is wrong with foundation-to-column moves* (the
+    Aces and twos pass (B) always. Switch: ``ALW_AUTOS`` of ``S[O_ALW]``. *Why (A) is wrong with foundation-to-column moves* (the
     defect of issue 13): "nothing can ever be stacked on X" forgets that the cards of rank
     ``r - 1`` on the foundations can come back down onto X to let the cards under them come
     down too. With ♦ and ♥ at Q, ♣ at 8, K♠ passed (A) and went up; but 10♣ on face-down 9♣
@@ -414,7 +418,17 @@ def is_safe(S: np.ndarray, card: int) -> bool:
 
 @njit(cache=True, nogil=True)
 def would_go_back_up(S: np.ndarray, card: int) -> bool:
-    """True if ``card``, the top of its foundation, would be safe there once brought down."""
+    """True if ``card``, the top of its foundation, would be safe there once brought down.
+
+    Such a card is never brought down (bit ``ALW_BACK_UP`` of ``S[O_ALW]``). *Argument:* the
+    position ``C`` with the card on a column top and the position ``P`` with it up differ by
+    that one foundation play, which :func:`is_safe` judges in ``C`` (the foundation lowered, as
+    here): from any winning line of ``C`` its argument builds a shorter one from ``P``. So a
+    shortest winning line of ``P`` never starts by bringing the card down, and the search,
+    which tries every other move of ``P``, still finds a win. The argument of :func:`is_safe`
+    covers foundation-to-column moves (its rule (B) is the only one used then), which is what
+    this prune relied on wrongly before issue 13: K♠ stayed up, judged "safe" by rule (A).
+    """
     suit = SUIT[card]
     S[O_FND + suit] -= 1
     back_up = is_safe(S, card)
@@ -613,9 +627,12 @@ def apply_autos(S: np.ndarray, H: np.ndarray, AUM: np.ndarray, AUU: np.ndarray, 
 def needs_autos(S: np.ndarray, m: int) -> bool:
     """False if move ``m`` cannot have made a card safe and playable (its parent had none).
 
-    A card coming down from a foundation only lowers a foundation (safety only falls) and is
-    not safe itself (else it is not generated); in draw 1 a talon card going onto a column was
-    playable and not safe in the talon already. Every other move may uncover or raise something.
+    A card coming down from a foundation only lowers a foundation, and :func:`is_safe` only
+    asks for foundations to be high enough, so no card becomes safe; no card becomes playable
+    either, and the card itself is not safe (else it is not generated, see
+    :func:`would_go_back_up`; with ``ALW_BACK_UP`` off it may be, and then the next move can
+    send it up). In draw 1 a talon card going onto a column was playable and not safe in the
+    talon already, and covers a card. Every other move may uncover or raise something.
     """
     kind = m & 7
     return not (kind == K_FND_COL or (kind == K_TAL_COL and S[O_DRAW] == 1))
@@ -863,7 +880,15 @@ def gen_moves(S: np.ndarray, out: np.ndarray, mark: np.ndarray, prune: bool) -> 
     engine; with ``prune`` true moves that only lead to an equivalent position are left out:
     a King that is alone in its column moving to an empty column, a King moving to any empty
     column but the first, and a card moving down from a foundation that would at once be moved
-    back up automatically. With bit 1 of ``S[O_DOM]`` set, a run split off a longer run moves
+    back up automatically. The King prunes (switch ``ALW_KINGS``) only drop moves to a
+    position that equals one kept up to the order of the columns, which the key ignores (a King
+    alone moving to another empty column; a King, from anywhere, going to an empty column other
+    than the first: empty columns are interchangeable), whatever the foundation rule. The
+    foundation card prune is argued in :func:`would_go_back_up`. Talon moves are macro moves:
+    every talon card taps and recycles can bring to the top (:func:`reachable_talon`) gets its
+    plays, and the line expands the taps (``encoding.engine_moves``), so the talon moves are
+    exactly the engine's, up to the taps in between, which change nothing else.
+    With bit 1 of ``S[O_DOM]`` set, a run split off a longer run moves
     only when the card under it can then go to its foundation (the dominance Solvitaire and
     lonelybot use: exposing a face-up card for any other purpose can be had by moving the other
     run).
@@ -1051,8 +1076,12 @@ def drop_reverse(moves: np.ndarray, n: int, m: int) -> int:
     """Remove from ``moves[:n]`` the move that exactly undoes ``m``; return the new count.
 
     Only called when ``m`` turned no card up and triggered no automatic move, so its reverse
-    leads straight back to the parent position, which the transposition table would reject
-    anyway: this only saves the work of trying it.
+    leads straight back to the parent position, which is on the search path (switch:
+    ``ALW_REVERSE``). Reaching a position that is being searched adds nothing: any winning
+    line through it is found from its own node. This holds for foundation-to-column moves and
+    their reverse (the card goes back up) as for column moves. Where the parent was searched
+    under a restricted key (bit 8), its restricted moves are enough by the argument of
+    :func:`talon_follow_ups`, so the unrestricted copy is not needed either.
     """
     kind = m & 7
     card = (m >> 3) & 63
