@@ -11,10 +11,10 @@ import platform
 import random
 import time
 
-from klondike_widget.deals import deal
-from klondike_widget.moves import Move, apply_unchecked, generate_moves
-from klondike_widget.rules import Rules
-from klondike_widget.state import GameState
+from klondike_widget.engine.deals import deal
+from klondike_widget.engine.moves import Move, apply_unchecked, generate_moves
+from klondike_widget.engine.rules import Rules
+from klondike_widget.engine.state import GameState
 
 
 def playout_positions(draw: int, deals: int, steps: int, seed: int) -> list[GameState]:

@@ -6,7 +6,7 @@ Usage::
     python benchmarks/fuzz_solver.py --cases 24000 --resume     # carry on where it stopped
     python benchmarks/fuzz_solver.py --seed 7 --cases 2000 --out /tmp/fuzz7.jsonl
 
-Case ``i`` of seed ``s`` is always the same position (``tests/fuzz_cases.py`` builds it from
+Case ``i`` of seed ``s`` is always the same position (``tests/solver/fuzz_cases.py`` builds it from
 ``(s, i)``): constructed endgames (cards dealt into columns in any order, Kings and high cards
 face down in one column, empty columns, foundations at any heights, stock and waste with the
 pointer anywhere) and endgames from real deals along winning lines with random detours, in
@@ -28,7 +28,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "solver"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from fuzz_cases import CATEGORIES, make_case

@@ -24,13 +24,13 @@ import time
 from pathlib import Path
 from statistics import mean, median
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "solver"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from solver_helpers import midgame_positions, reference_deals, reference_state
 
+from klondike_widget.engine.state import GameState
 from klondike_widget.solver import Limit, SolveResult, Status, solve, warm_up
-from klondike_widget.state import GameState
 
 
 def pct(values: list[float], q: float) -> float:

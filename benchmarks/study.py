@@ -26,7 +26,7 @@ import os
 import resource
 import time
 
-from klondike_widget.deals import parse_deal_numbers
+from klondike_widget.engine.deals import parse_deal_numbers
 from klondike_widget.study import run_study
 
 # Draw-3 deals the 10-second study of 2026-11-30 left unknown: each runs into the node cap or

@@ -12,18 +12,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from klondike_widget import deals
-from klondike_widget.cards import card_name, card_symbol, parse_card
-from klondike_widget.errors import (
+from klondike_widget import _moved
+from klondike_widget.engine import deals
+from klondike_widget.engine.cards import card_name, card_symbol, parse_card
+from klondike_widget.engine.errors import (
     IllegalMoveError,
     InvalidGameError,
     InvalidMoveError,
     InvalidStateError,
 )
-from klondike_widget.game import Game
-from klondike_widget.moves import Move, MoveKind
-from klondike_widget.rules import Rules
-from klondike_widget.state import GameState
+from klondike_widget.engine.game import Game
+from klondike_widget.engine.moves import Move, MoveKind
+from klondike_widget.engine.rules import Rules
+from klondike_widget.engine.state import GameState
 
 if TYPE_CHECKING:
     from klondike_widget.solver import Limit, SolveResult, Status, hint, solve
@@ -52,6 +53,9 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+# Old module paths (klondike_widget.state, klondike_widget.study_results, ...) keep working.
+_moved.install()
 
 # Loaded on first use, so that importing the engine loads neither ipywidgets nor numba.
 _LAZY = {

@@ -97,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _study(args: argparse.Namespace) -> int:
-    from klondike_widget.deals import parse_deal_numbers
+    from klondike_widget.engine.deals import parse_deal_numbers
     from klondike_widget.study import StudyError, read_solvitaire_deals, run_study
 
     deals: object = args.deals
@@ -135,7 +135,7 @@ def _study(args: argparse.Namespace) -> int:
 
 
 def _summary(args: argparse.Namespace) -> int:
-    from klondike_widget.study_results import read_results
+    from klondike_widget.study.results import read_results
 
     results = read_results(args.results)
     print(f"{args.results}: draw {results.settings.draw}, {results.settings.seconds:g} s per solve")

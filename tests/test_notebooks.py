@@ -17,7 +17,7 @@ import nbformat
 import pytest
 
 from klondike_widget.i18n import available_locales, load_locale, text
-from klondike_widget.lessons import LESSONS
+from klondike_widget.teach.lessons import LESSONS
 
 REPO = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))

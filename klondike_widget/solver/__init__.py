@@ -50,7 +50,7 @@ with a ``threading.Event`` passed as ``cancel``::
     stop.set()  # the future then resolves to an UNKNOWN result (reason "cancelled")
 
 >>> from klondike_widget.solver import solve, Limit, Status
->>> from klondike_widget.deals import deal
+>>> from klondike_widget.engine.deals import deal
 >>> solve(deal(2), Limit(seconds=30)).status is Status.WON
 True
 """

@@ -12,11 +12,11 @@ Thoughtful Klondike: the solver sees the face-down cards. A search ends in one o
 
 Examples
 --------
->>> from klondike_widget.deals import deal
+>>> from klondike_widget.engine.deals import deal
 >>> res = solve(deal(2), limit=Limit(seconds=30))
 >>> res.status
 <Status.WON: 'won'>
->>> from klondike_widget.game import Game
+>>> from klondike_widget.engine.game import Game
 >>> g = Game(deal(2)); g.play_line(res.moves); g.is_won
 True
 >>> hint(deal(2)).move in deal(2).legal_moves
@@ -37,12 +37,12 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from klondike_widget.game import Game
-from klondike_widget.moves import Move, apply_move
-from klondike_widget.rules import Rules
+from klondike_widget.engine.game import Game
+from klondike_widget.engine.moves import Move, apply_move
+from klondike_widget.engine.rules import Rules
+from klondike_widget.engine.state import GameState
 from klondike_widget.solver import core
-from klondike_widget.solver.encoding import encode_state, engine_moves
-from klondike_widget.state import GameState
+from klondike_widget.solver.bridge import encode_state, engine_moves
 
 __all__ = [
     "Limit",
@@ -363,7 +363,7 @@ def solve(
 
     Examples
     --------
-    >>> from klondike_widget.deals import deal
+    >>> from klondike_widget.engine.deals import deal
     >>> r = solve(deal(2, ), limit=Limit(nodes=100_000))
     >>> r.status, len(r.moves) > 0, r.nodes > 0
     (<Status.WON: 'won'>, True, True)
@@ -479,7 +479,7 @@ def hint(
     ``move`` is ``None`` when no win was found (``status`` says LOST or UNKNOWN) or the position
     is already won.
 
-    >>> from klondike_widget.deals import deal
+    >>> from klondike_widget.engine.deals import deal
     >>> h = hint(deal(2))
     >>> h.status, str(h.move) in {str(m) for m in deal(2).legal_moves}
     (<Status.WON: 'won'>, True)
@@ -507,7 +507,7 @@ def solve_async(
     ``progress`` is called from the worker thread.
 
     >>> import threading
-    >>> from klondike_widget.deals import deal
+    >>> from klondike_widget.engine.deals import deal
     >>> fut = solve_async(deal(2), Limit(seconds=30))
     >>> fut.result().status
     <Status.WON: 'won'>
@@ -541,7 +541,7 @@ def _ensure_compiled() -> None:
     with _COMPILE_LOCK:
         if _COMPILED.is_set():
             return
-        from klondike_widget.deals import deal
+        from klondike_widget.engine.deals import deal
 
         search = Search(deal(2))
         search.step(100)

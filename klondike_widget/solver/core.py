@@ -2,7 +2,7 @@
 """The compiled search core: move generation, do/undo and a resumable depth-first search.
 
 Everything here works on small integer numpy arrays (layout in
-:mod:`klondike_widget.solver.encoding`) and is compiled with numba's ``njit(cache=True,
+:mod:`klondike_widget.solver.bridge`) and is compiled with numba's ``njit(cache=True,
 nogil=True)``. The same source runs as plain Python under ``NUMBA_DISABLE_JIT=1`` (slow, used to
 debug and to cross-check the compiled code).
 
@@ -347,13 +347,15 @@ def is_safe(S: np.ndarray, card: int) -> bool:
     * (A) ``o >= r`` (both cards that could lie on ``X`` are up), only when foundation cards
       may not come back down.
 
-    Aces and twos pass (B) always. Switch: ``ALW_AUTOS`` of ``S[O_ALW]``. *Why (A) is wrong with foundation-to-column moves* (the
-    defect of issue 13): "nothing can ever be stacked on X" forgets that the cards of rank
-    ``r - 1`` on the foundations can come back down onto X to let the cards under them come
-    down too. With ♦ and ♥ at Q, ♣ at 8, K♠ passed (A) and went up; but 10♣ on face-down 9♣
-    needs a red J, which needs the red Q above it on a black K: the K♠ (see
-    ``tests/test_solver_soundness.py``). The search also never brought K♠ back down, since it
-    would have been "safe" again at once (:func:`would_go_back_up`).
+    Aces and twos pass (B) always. Switch: ``ALW_AUTOS`` of ``S[O_ALW]``.
+
+    *Why (A) is wrong with foundation-to-column moves* (the defect of issue 13): "nothing
+    can ever be stacked on X" forgets that the cards of rank ``r - 1`` on the foundations can
+    come back down onto X to let the cards under them come down too. With ♦ and ♥ at Q and ♣
+    at 8, K♠ passed (A) and went up; but 10♣ on face-down 9♣ needs a red J, which needs the
+    red Q above it on a black K: the K♠ (``tests/solver/test_solver_soundness.py``). The
+    search also never brought K♠ back down, as it would have been "safe" again at once
+    (:func:`would_go_back_up`).
 
     *Argument.* Let ``P`` be winnable, ``P'`` the same with X up, ``W`` a winning line from
     ``P`` (counted in search moves, automatic ones included).
@@ -886,7 +888,7 @@ def gen_moves(S: np.ndarray, out: np.ndarray, mark: np.ndarray, prune: bool) -> 
     than the first: empty columns are interchangeable), whatever the foundation rule. The
     foundation card prune is argued in :func:`would_go_back_up`. Talon moves are macro moves:
     every talon card taps and recycles can bring to the top (:func:`reachable_talon`) gets its
-    plays, and the line expands the taps (``encoding.engine_moves``), so the talon moves are
+    plays, and the line expands the taps (``bridge.engine_moves``), so the talon moves are
     exactly the engine's, up to the taps in between, which change nothing else.
     With bit 1 of ``S[O_DOM]`` set, a run split off a longer run moves
     only when the card under it can then go to its foundation (the dominance Solvitaire and

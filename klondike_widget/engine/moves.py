@@ -1,0 +1,589 @@
+"""Moves: values, text notation, legal move generation and application.
+
+Notation (columns are numbered 1..7 in text):
+
+======================  ===========  ==========================================
+move                    text         meaning
+======================  ===========  ==========================================
+DRAW                    ``s``        tap the stock: turn 1 or 3 cards onto the waste
+RECYCLE                 ``r``        turn the waste over into an empty stock
+WASTE_TO_COLUMN         ``w-t3``     waste top onto column 3
+WASTE_TO_FOUNDATION     ``w-f``      waste top to its foundation
+COLUMN_TO_FOUNDATION    ``t3-f``     top of column 3 to its foundation
+COLUMN_TO_COLUMN        ``t3-t6``    top card of column 3 onto column 6
+                        ``t3:4-t6``  the top 4 cards of column 3 onto column 6
+FOUNDATION_TO_COLUMN    ``fh-t3``    top of the hearts foundation onto column 3
+======================  ===========  ==========================================
+
+Examples
+--------
+>>> m = Move.parse("t3:2-t6")
+>>> m
+Move.parse('t3:2-t6')
+>>> m.kind.name, m.source, m.target, m.count
+('COLUMN_TO_COLUMN', 2, 5, 2)
+>>> Move.parse(str(m)) == m
+True
+>>> from klondike_widget.engine.deals import deal
+>>> s = deal(2)
+>>> moves = s.legal_moves
+>>> Move.draw() in moves, len(moves) == len(list(moves)), bool(moves)
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import IntEnum
+
+from klondike_widget.engine.cards import (
+    CARD_RANK,
+    CARD_SUIT,
+    KING,
+    RANKS,
+    STACKS_ON,
+    SUIT_LETTERS,
+    card_symbol,
+)
+from klondike_widget.engine.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    is_whole,
+    quote,
+)
+from klondike_widget.engine.state import NUM_COLUMNS, GameState
+
+__all__ = [
+    "ALL_MOVES",
+    "LegalMoves",
+    "Move",
+    "MoveKind",
+    "apply_move",
+    "apply_unchecked",
+    "generate_moves",
+    "parse_move_in",
+    "why_illegal",
+]
+
+
+class MoveKind(IntEnum):
+    """The seven kinds of action in Klondike."""
+
+    DRAW = 0
+    RECYCLE = 1
+    WASTE_TO_COLUMN = 2
+    WASTE_TO_FOUNDATION = 3
+    COLUMN_TO_FOUNDATION = 4
+    COLUMN_TO_COLUMN = 5
+    FOUNDATION_TO_COLUMN = 6
+
+
+_K = MoveKind
+_SOURCE_IS_COLUMN = frozenset({_K.COLUMN_TO_FOUNDATION, _K.COLUMN_TO_COLUMN})
+_TARGET_IS_COLUMN = frozenset({_K.WASTE_TO_COLUMN, _K.COLUMN_TO_COLUMN, _K.FOUNDATION_TO_COLUMN})
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One action. Build with the class methods or :meth:`parse`.
+
+    Parameters
+    ----------
+    kind : MoveKind
+    source : int
+        The source column (0-based) for moves from a column, the suit (0..3) for
+        ``FOUNDATION_TO_COLUMN``, otherwise 0.
+    target : int
+        The target column (0-based) for moves onto a column, otherwise 0.
+    count : int
+        Cards moved: more than 1 only for ``COLUMN_TO_COLUMN``.
+    """
+
+    kind: MoveKind
+    source: int = 0
+    target: int = 0
+    count: int = 1
+
+    def __post_init__(self) -> None:
+        kind = self.kind
+        if not isinstance(kind, MoveKind):
+            raise InvalidMoveError(f"not a move kind: {quote(kind)}")
+        for name in ("source", "target", "count"):
+            value = getattr(self, name)
+            if not is_whole(value):  # 0.0 or True would index a column later and fail there
+                try:  # an integer scalar (numpy's) counts, and is stored as a plain int
+                    whole = None if isinstance(value, bool) else operator.index(value)
+                except TypeError:
+                    whole = None
+                if whole is None:
+                    raise InvalidMoveError(
+                        f"malformed {kind.name} move: {name} must be a whole number, "
+                        f"not {quote(value)}"
+                    )
+                object.__setattr__(self, name, whole)
+        src_ok = (
+            0 <= self.source < NUM_COLUMNS
+            if kind in _SOURCE_IS_COLUMN
+            else (0 <= self.source < 4 if kind is _K.FOUNDATION_TO_COLUMN else self.source == 0)
+        )
+        tgt_ok = 0 <= self.target < NUM_COLUMNS if kind in _TARGET_IS_COLUMN else self.target == 0
+        cnt_ok = 1 <= self.count <= RANKS if kind is _K.COLUMN_TO_COLUMN else self.count == 1
+        if not (src_ok and tgt_ok and cnt_ok):
+            raise InvalidMoveError(
+                f"malformed {kind.name} move: source={self.source}, target={self.target}, "
+                f"count={self.count}"
+            )
+        if kind is _K.COLUMN_TO_COLUMN and self.source == self.target:
+            raise InvalidMoveError("a column cannot move onto itself")
+
+    # -- constructors -------------------------------------------------------------------------
+
+    @classmethod
+    def draw(cls) -> Move:
+        """Tap the stock."""
+        return _DRAW
+
+    @classmethod
+    def recycle(cls) -> Move:
+        """Turn the waste over into the empty stock."""
+        return _RECYCLE
+
+    @classmethod
+    def waste_to_column(cls, column: int) -> Move:
+        """Waste top onto ``column`` (0-based)."""
+        return cls(_K.WASTE_TO_COLUMN, 0, column)
+
+    @classmethod
+    def waste_to_foundation(cls) -> Move:
+        """Waste top to its foundation."""
+        return _WASTE_TO_FOUNDATION
+
+    @classmethod
+    def column_to_foundation(cls, column: int) -> Move:
+        """Top of ``column`` (0-based) to its foundation."""
+        return cls(_K.COLUMN_TO_FOUNDATION, column)
+
+    @classmethod
+    def column_to_column(cls, source: int, target: int, count: int = 1) -> Move:
+        """The top ``count`` cards of column ``source`` onto column ``target`` (0-based)."""
+        return cls(_K.COLUMN_TO_COLUMN, source, target, count)
+
+    @classmethod
+    def foundation_to_column(cls, suit: int, column: int) -> Move:
+        """Top of the foundation of ``suit`` (0..3) onto ``column`` (0-based)."""
+        return cls(_K.FOUNDATION_TO_COLUMN, suit, column)
+
+    # -- text ---------------------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        kind = self.kind
+        if kind is _K.DRAW:
+            return "s"
+        if kind is _K.RECYCLE:
+            return "r"
+        if kind is _K.WASTE_TO_COLUMN:
+            return f"w-t{self.target + 1}"
+        if kind is _K.WASTE_TO_FOUNDATION:
+            return "w-f"
+        if kind is _K.COLUMN_TO_FOUNDATION:
+            return f"t{self.source + 1}-f"
+        if kind is _K.COLUMN_TO_COLUMN:
+            count = f":{self.count}" if self.count > 1 else ""
+            return f"t{self.source + 1}{count}-t{self.target + 1}"
+        return f"f{SUIT_LETTERS[self.source]}-t{self.target + 1}"
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Parse the notation above; raise :class:`InvalidMoveError` for anything else.
+
+        >>> Move.parse("fH-T3") == Move.foundation_to_column(2, 2)
+        True
+        >>> Move.parse("t8-f")
+        Traceback (most recent call last):
+        ...
+        klondike_widget.engine.errors.InvalidMoveError: not a move: 't8-f' (examples: s, r, w-t3, \
+w-f, t3-f, t3-t6, t3:4-t6, fh-t3)
+        """
+        move = _parse_or_none(text)
+        if move is None:
+            raise InvalidMoveError(
+                f"not a move: {quote(text)} (examples: s, r, w-t3, w-f, t3-f, t3-t6, t3:4-t6, "
+                "fh-t3)"
+            )
+        return move
+
+
+_ALL_HOME = (RANKS, RANKS, RANKS, RANKS)
+_DRAW = Move(_K.DRAW)
+_RECYCLE = Move(_K.RECYCLE)
+_WASTE_TO_FOUNDATION = Move(_K.WASTE_TO_FOUNDATION)
+# Every move built once, looked up by index in the hot paths (target index last).
+# ``_COLUMN_TO[source][count - 1][target]``; a column's own index holds a placeholder that the
+# generator never reaches (it skips the source column).
+_WASTE_TO = tuple(Move(_K.WASTE_TO_COLUMN, 0, t) for t in range(NUM_COLUMNS))
+_COLUMN_TO_FOUNDATION = tuple(Move(_K.COLUMN_TO_FOUNDATION, s) for s in range(NUM_COLUMNS))
+_COLUMN_TO: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
+    tuple(
+        tuple(Move(_K.COLUMN_TO_COLUMN, s, t, n) if t != s else _DRAW for t in range(NUM_COLUMNS))
+        for n in range(1, RANKS + 1)
+    )
+    for s in range(NUM_COLUMNS)
+)
+_FOUNDATION_TO = tuple(
+    tuple(Move(_K.FOUNDATION_TO_COLUMN, u, t) for t in range(NUM_COLUMNS)) for u in range(4)
+)
+
+_MAX_MOVE_TEXT = 64  # the longest move is "t3:13-t6"; anything far longer is not a move
+_MOVE_RE = re.compile(
+    r"^(?:(?P<draw>s)|(?P<recycle>r)"
+    r"|w-(?:t(?P<wt>[1-7])|(?P<wf>f))"
+    r"|t(?P<src>[1-7])(?::(?P<count>[1-9]|1[0-3]))?-(?:t(?P<tt>[1-7])|(?P<tf>f))"
+    r"|f(?P<suit>[cdhs])-t(?P<ft>[1-7]))$"
+)
+
+
+def _parse_or_none(text: object) -> Move | None:
+    if not isinstance(text, str) or len(text) > _MAX_MOVE_TEXT:
+        return None
+    m = _MOVE_RE.match(text.strip().lower())
+    if m is None:
+        return None
+    g = m.groupdict()
+    try:
+        if g["draw"]:
+            return _DRAW
+        if g["recycle"]:
+            return _RECYCLE
+        if g["wt"]:
+            return Move(_K.WASTE_TO_COLUMN, 0, int(g["wt"]) - 1)
+        if g["wf"]:
+            return _WASTE_TO_FOUNDATION
+        if g["src"]:
+            source = int(g["src"]) - 1
+            if g["tf"]:
+                return None if g["count"] else Move(_K.COLUMN_TO_FOUNDATION, source)
+            count = int(g["count"]) if g["count"] else 1
+            return Move(_K.COLUMN_TO_COLUMN, source, int(g["tt"]) - 1, count)
+        return Move(_K.FOUNDATION_TO_COLUMN, SUIT_LETTERS.index(g["suit"]), int(g["ft"]) - 1)
+    except InvalidMoveError:
+        return None
+
+
+def parse_move_in(state: GameState, text: str) -> Move:
+    """Parse ``text`` in ``state``: ``"t3-t6"`` resolves to the legal run move if one exists.
+
+    >>> from klondike_widget.engine.deals import deal
+    >>> parse_move_in(deal(1), "s")
+    Move.parse('s')
+    """
+    move = Move.parse(text)
+    if move.kind is _K.COLUMN_TO_COLUMN and ":" not in text and why_illegal(state, move):
+        for candidate in generate_moves(state):
+            if (
+                candidate.kind is _K.COLUMN_TO_COLUMN
+                and candidate.source == move.source
+                and candidate.target == move.target
+            ):
+                return candidate
+    return move
+
+
+# -- legality ------------------------------------------------------------------------------------
+
+
+def _fits_column(card: int, target_top: int | None) -> bool:
+    if target_top is None:
+        return CARD_RANK[card] == KING
+    return target_top in STACKS_ON[card]
+
+
+def _is_run(cards: tuple[int, ...]) -> bool:
+    return all(cards[i] in STACKS_ON[cards[i + 1]] for i in range(len(cards) - 1))
+
+
+def _placement_problem(card: int, state: GameState, column: int) -> str | None:
+    top = state.top(column)
+    if _fits_column(card, top):
+        return None
+    if top is None:
+        return (
+            "only a King or a run headed by a King may go to an empty column, "
+            f"not {card_symbol(card)}"
+        )
+    return (
+        f"{card_symbol(card)} cannot go on {card_symbol(top)} in column {column + 1}: "
+        "a card goes on one rank higher of the other colour"
+    )
+
+
+def why_illegal(state: GameState, move: Move) -> str | None:
+    """``None`` if ``move`` is legal in ``state``, otherwise the reason in plain English.
+
+    >>> from klondike_widget.engine.deals import deal
+    >>> why_illegal(deal(1), Move.recycle())
+    'the stock is not empty: tap it instead of recycling'
+    """
+    if state.is_won:
+        return "the game is won: all 52 cards are on the foundations"
+    kind = move.kind
+    if kind is _K.DRAW:
+        return None if state.stock else "the stock is empty: turn the waste over instead"
+    if kind is _K.RECYCLE:
+        if state.stock:
+            return "the stock is not empty: tap it instead of recycling"
+        return None if state.waste else "the stock and the waste are both empty"
+    if kind in (_K.WASTE_TO_COLUMN, _K.WASTE_TO_FOUNDATION):
+        if not state.waste:
+            return "the waste is empty"
+        card = state.waste[-1]
+        if kind is _K.WASTE_TO_FOUNDATION:
+            return _foundation_problem(state, card)
+        return _placement_problem(card, state, move.target)
+    if kind is _K.COLUMN_TO_FOUNDATION:
+        top = state.top(move.source)
+        if top is None:
+            return f"column {move.source + 1} is empty"
+        return _foundation_problem(state, top)
+    if kind is _K.COLUMN_TO_COLUMN:
+        up = state.face_up(move.source)
+        if not up:
+            return f"column {move.source + 1} is empty"
+        if move.count > len(up):
+            return (
+                f"column {move.source + 1} has only {len(up)} face-up cards, "
+                f"cannot move {move.count}"
+            )
+        run = up[-move.count :]
+        if not _is_run(run):
+            return (
+                f"the top {move.count} cards of column {move.source + 1} do not form a run "
+                "descending in alternating colours"
+            )
+        return _placement_problem(run[0], state, move.target)
+    # FOUNDATION_TO_COLUMN
+    if not state.rules.foundation_to_tableau:
+        return "these rules do not allow moving a card back from a foundation"
+    card_or_none = state.foundation_top(move.source)
+    if card_or_none is None:
+        return f"the {SUIT_LETTERS[move.source]} foundation is empty"
+    return _placement_problem(card_or_none, state, move.target)
+
+
+def _foundation_problem(state: GameState, card: int) -> str | None:
+    need = state.foundations[CARD_SUIT[card]]
+    if CARD_RANK[card] == need:
+        return None
+    return f"{card_symbol(card)} cannot go to its foundation yet: it needs rank {need + 1} next"
+
+
+# -- generation ----------------------------------------------------------------------------------
+
+
+def generate_moves(state: GameState) -> Iterator[Move]:
+    """Yield every legal move of ``state`` once, in a fixed order.
+
+    Order: waste to foundation, waste to columns, columns to foundations, column to column
+    (single cards first, then longer runs), foundation to columns, then the stock tap or recycle.
+    A won position has no moves: the game is over.
+
+    >>> from klondike_widget.engine.deals import deal
+    >>> [str(m) for m in generate_moves(deal(2))]
+    ['t4-f', 't6-f', 't3-t2', 't4-t1', 's']
+    """
+    return iter(legal_move_list(state))
+
+
+def legal_move_list(state: GameState) -> list[Move]:
+    """The legal moves of ``state`` as a new list (the order of :func:`generate_moves`)."""
+    found = state.foundations
+    out: list[Move] = []
+    if found == _ALL_HOME:
+        return out
+    columns = state.columns
+    face_down = state.face_down
+    tops = [col[-1] if col else -1 for col in columns]
+    empties = [t for t in range(NUM_COLUMNS) if tops[t] < 0]
+    if state.waste:
+        card = state.waste[-1]
+        if found[CARD_SUIT[card]] == CARD_RANK[card]:
+            out.append(_WASTE_TO_FOUNDATION)
+        _onto_columns(out, card, tops, empties, _WASTE_TO, -1)
+    for s in range(NUM_COLUMNS):
+        card = tops[s]
+        if card >= 0 and found[CARD_SUIT[card]] == CARD_RANK[card]:
+            out.append(_COLUMN_TO_FOUNDATION[s])
+    for s in range(NUM_COLUMNS):
+        col = columns[s]
+        n = len(col)
+        down = face_down[s]
+        i = n - 1
+        while i >= down:
+            card = col[i]
+            _onto_columns(out, card, tops, empties, _COLUMN_TO[s][n - i - 1], s)
+            if i > down and col[i - 1] not in STACKS_ON[card]:
+                break
+            i -= 1
+    if state.rules.foundation_to_tableau:
+        for suit in range(4):
+            height = found[suit]
+            if height:
+                _onto_columns(
+                    out, suit * RANKS + height - 1, tops, empties, _FOUNDATION_TO[suit], -1
+                )
+    if state.stock:
+        out.append(_DRAW)
+    elif state.waste:
+        out.append(_RECYCLE)
+    return out
+
+
+def _onto_columns(
+    out: list[Move],
+    card: int,
+    tops: list[int],
+    empties: list[int],
+    by_target: tuple[Move, ...],
+    skip: int,
+) -> None:
+    targets = STACKS_ON[card]
+    for t in range(NUM_COLUMNS):
+        if t != skip and tops[t] in targets:
+            out.append(by_target[t])
+    if empties and CARD_RANK[card] == KING:
+        for t in empties:
+            out.append(by_target[t])
+
+
+class LegalMoves:
+    """A lazy view of a position's legal moves, in the order of :func:`generate_moves`.
+
+    >>> from klondike_widget.engine.deals import deal
+    >>> lm = deal(2).legal_moves
+    >>> len(lm), lm.count(), Move.parse("t3-t2") in lm, "s" in lm, list(lm)[0]
+    (5, 5, True, True, Move.parse('t4-f'))
+    """
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: GameState) -> None:
+        self._state = state
+
+    def __iter__(self) -> Iterator[Move]:
+        return generate_moves(self._state)
+
+    def __contains__(self, move: object) -> bool:
+        if isinstance(move, str):
+            parsed = _parse_or_none(move)
+            return parsed is not None and why_illegal(self._state, parsed) is None
+        return isinstance(move, Move) and why_illegal(self._state, move) is None
+
+    def __len__(self) -> int:
+        return sum(1 for _ in generate_moves(self._state))
+
+    def count(self) -> int:
+        """Number of legal moves."""
+        return len(self)
+
+    def __bool__(self) -> bool:
+        return any(True for _ in generate_moves(self._state))
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves ({', '.join(str(m) for m in self)})>"
+
+
+# -- application ---------------------------------------------------------------------------------
+
+
+def apply_move(state: GameState, move: Move) -> GameState:
+    """The position after ``move``; raise :class:`IllegalMoveError` (with the reason) if illegal.
+
+    >>> from klondike_widget.engine.deals import deal
+    >>> apply_move(deal(1), Move.recycle())
+    Traceback (most recent call last):
+    ...
+    klondike_widget.engine.errors.IllegalMoveError: the stock is not empty: tap it instead of \
+recycling
+    """
+    if not isinstance(move, Move):
+        raise InvalidMoveError(f"not a move: {quote(move)}")
+    reason = why_illegal(state, move)
+    if reason is not None:
+        raise IllegalMoveError(reason)
+    return apply_unchecked(state, move)
+
+
+def apply_unchecked(state: GameState, move: Move) -> GameState:
+    """The position after a move already known to be legal (no checks: fast path)."""
+    kind = move.kind
+    columns = state.columns
+    face_down = state.face_down
+    stock = state.stock
+    waste = state.waste
+    found = state.foundations
+    if kind is _K.DRAW:
+        n = state.rules.draw
+        turned = stock[-n:]
+        return GameState._unchecked(
+            columns, face_down, stock[: -len(turned)], waste + turned[::-1], found, state.rules
+        )
+    if kind is _K.RECYCLE:
+        return GameState._unchecked(columns, face_down, waste[::-1], (), found, state.rules)
+    if kind is _K.WASTE_TO_FOUNDATION:
+        return GameState._unchecked(
+            columns, face_down, stock, waste[:-1], _raise(found, waste[-1]), state.rules
+        )
+    if kind is _K.WASTE_TO_COLUMN:
+        cols = list(columns)
+        cols[move.target] = columns[move.target] + waste[-1:]
+        return GameState._unchecked(tuple(cols), face_down, stock, waste[:-1], found, state.rules)
+    if kind is _K.FOUNDATION_TO_COLUMN:
+        suit = move.source
+        height = found[suit]
+        cols = list(columns)
+        cols[move.target] = columns[move.target] + (suit * RANKS + height - 1,)
+        new_found = list(found)
+        new_found[suit] = height - 1
+        return GameState._unchecked(
+            tuple(cols), face_down, stock, waste, tuple(new_found), state.rules
+        )
+    source = move.source
+    col = columns[source]
+    count = move.count
+    remaining = col[:-count]
+    cols = list(columns)
+    cols[source] = remaining
+    down = face_down[source]
+    if down and len(remaining) == down:
+        fd = list(face_down)
+        fd[source] = down - 1
+        face_down = tuple(fd)
+    if kind is _K.COLUMN_TO_FOUNDATION:
+        return GameState._unchecked(
+            tuple(cols), face_down, stock, waste, _raise(found, col[-1]), state.rules
+        )
+    cols[move.target] = columns[move.target] + col[-count:]
+    return GameState._unchecked(tuple(cols), face_down, stock, waste, found, state.rules)
+
+
+def _raise(found: tuple[int, ...], card: int) -> tuple[int, ...]:
+    new = list(found)
+    new[CARD_SUIT[card]] += 1
+    return tuple(new)
+
+
+#: Every well-formed move (legal somewhere or not): a brute-force reference for generators.
+ALL_MOVES: tuple[Move, ...] = (
+    _DRAW,
+    _RECYCLE,
+    _WASTE_TO_FOUNDATION,
+    *_WASTE_TO,
+    *_COLUMN_TO_FOUNDATION,
+    *(m for s in range(NUM_COLUMNS) for row in _COLUMN_TO[s] for m in row if m is not _DRAW),
+    *(m for row in _FOUNDATION_TO for m in row),
+)

@@ -1,0 +1,177 @@
+"""Between the engine and the compiled core: positions to arrays, move codes to engine moves.
+
+The array layout is defined in :mod:`klondike_widget.solver.core`. This module is plain Python
+(it imports numpy and the core's constants, which loads numba but compiles nothing).
+
+Examples
+--------
+>>> from klondike_widget.engine.deals import deal
+>>> S = encode_state(deal(1))
+>>> decode_state(S, deal(1).rules) == deal(1)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+
+from klondike_widget.engine.cards import can_stack
+from klondike_widget.engine.moves import Move, MoveKind
+from klondike_widget.engine.rules import Rules
+from klondike_widget.engine.state import GameState
+from klondike_widget.solver import core
+
+__all__ = [
+    "encode_state",
+    "decode_state",
+    "talon_sequence",
+    "code_fields",
+    "engine_moves",
+    "reach_waste_card",
+]
+
+
+def talon_sequence(state: GameState) -> tuple[int, ...]:
+    """The talon in the order the core sees it: the waste, then the stock in tap order.
+
+    >>> from klondike_widget.engine.deals import deal
+    >>> s = deal(1).apply("s")
+    >>> talon_sequence(s)[0] == s.waste[-1]
+    True
+    """
+    return state.waste + state.stock[::-1]
+
+
+def encode_state(
+    state: GameState,
+    foundation_to_tableau: bool | None = None,
+    dominances: bool | int = True,
+    always: int = core.ALW_ALL,
+) -> np.ndarray:
+    """The int32 array ``S`` of ``state`` (``foundation_to_tableau`` overrides the rules).
+
+    ``dominances`` switches on the prunings that need an argument (``core.O_DOM``): all of them
+    (True), none (False) or the given bits (an int, for tests). ``always`` holds the switches of
+    the always-on rules (``core.O_ALW``; tests turn them off one at a time).
+    """
+    S = np.zeros(core.S_SIZE, dtype=np.int32)
+    for c, col in enumerate(state.columns):
+        S[core.O_COLS + c * core.CAP : core.O_COLS + c * core.CAP + len(col)] = col
+        S[core.O_LEN + c] = len(col)
+        S[core.O_FD + c] = state.face_down[c]
+    S[core.O_FND : core.O_FND + 4] = state.foundations
+    talon = talon_sequence(state)
+    S[core.O_TAL : core.O_TAL + len(talon)] = talon
+    S[core.O_TN] = len(talon)
+    S[core.O_TP] = len(state.waste)
+    S[core.O_DRAW] = state.rules.draw
+    f2t = (
+        state.rules.foundation_to_tableau
+        if foundation_to_tableau is None
+        else foundation_to_tableau
+    )
+    S[core.O_F2T] = 1 if f2t else 0
+    if isinstance(dominances, bool):
+        S[core.O_DOM] = core.DOM_ALL if dominances else 0
+    else:
+        S[core.O_DOM] = dominances & core.DOM_BITS
+    S[core.O_ALW] = always & core.ALW_ALL
+    if not face_up_runs(state):
+        S[core.O_DOM] &= ~32  # twin classes rest on every face-up part being a run
+    return S
+
+
+def face_up_runs(state: GameState) -> bool:
+    """True if the face-up cards of every column form a run (alternating colours, down by one).
+
+    Play from a deal keeps it so; a position built by hand may not.
+
+    >>> from klondike_widget.engine.deals import deal
+    >>> face_up_runs(deal(1))
+    True
+    """
+    for col, fd in zip(state.columns, state.face_down, strict=True):
+        for k in range(fd + 1, len(col)):
+            if not can_stack(col[k], col[k - 1]):
+                return False
+    return True
+
+
+def decode_state(S: np.ndarray, rules: Rules) -> GameState:
+    """The :class:`GameState` of array ``S`` (validated)."""
+    columns = []
+    face_down = []
+    for c in range(core.NCOL):
+        n = int(S[core.O_LEN + c])
+        columns.append(
+            [int(x) for x in S[core.O_COLS + c * core.CAP : core.O_COLS + c * core.CAP + n]]
+        )
+        face_down.append(int(S[core.O_FD + c]))
+    tn = int(S[core.O_TN])
+    tp = int(S[core.O_TP])
+    talon = [int(x) for x in S[core.O_TAL : core.O_TAL + tn]]
+    return GameState(
+        columns,
+        face_down,
+        stock=talon[tp:][::-1],
+        waste=talon[:tp],
+        foundations=[int(x) for x in S[core.O_FND : core.O_FND + 4]],
+        rules=rules,
+    )
+
+
+def code_fields(code: int) -> tuple[int, int, int, int, int]:
+    """``(kind, card, src, dst, count)`` of a move code.
+
+    >>> code_fields(int(core.encode(core.K_COL_COL, 12, 3, 5, 2, 20)))
+    (3, 12, 3, 5, 2)
+    """
+    return (
+        code & 7,
+        (code >> 3) & 63,
+        (code >> 9) & 63,
+        (code >> 15) & 7,
+        (code >> 18) & 31,
+    )
+
+
+def reach_waste_card(state: GameState, card: int) -> Iterator[Move]:
+    """The taps and recycles that bring talon ``card`` to the top of the waste.
+
+    >>> from klondike_widget.engine.deals import deal
+    >>> s = deal(1)
+    >>> [str(m) for m in reach_waste_card(s, s.stock[-3])]
+    ['s', 's', 's']
+    """
+    seq = talon_sequence(state)
+    target = seq.index(card) + 1
+    p, n, k = len(state.waste), len(seq), state.rules.draw
+    for _ in range(2 * (n // k + 2)):
+        if p == target:
+            return
+        if p < n:
+            p = min(p + k, n)
+            yield Move.draw()
+        else:
+            p = 0
+            yield Move.recycle()
+    raise AssertionError(f"talon card {card} is not reachable")  # the core never asks this
+
+
+def engine_moves(state: GameState, code: int) -> list[Move]:
+    """The engine moves that carry out one move code in ``state`` (taps and recycles included)."""
+    kind, card, src, dst, count = code_fields(code)
+    if kind == core.K_COL_FND:
+        return [Move.column_to_foundation(src)]
+    if kind == core.K_COL_COL:
+        return [Move.column_to_column(src, dst, count)]
+    if kind == core.K_FND_COL:
+        return [Move.foundation_to_column(src, dst)]
+    if kind == core.K_SWAP_FND:
+        return [Move.column_to_column(src, dst, count), Move.column_to_foundation(src)]
+    taps = list(reach_waste_card(state, card))
+    if kind == core.K_TAL_FND:
+        return [*taps, Move(MoveKind.WASTE_TO_FOUNDATION)]
+    return [*taps, Move.waste_to_column(dst)]

@@ -1,0 +1,277 @@
+"""Intents: the requests the front end sends, checked before anything acts on them.
+
+The front end sends ``model.send({kind: ..., seq: ..., ...})``. :func:`parse_intent` turns such a
+message into an :class:`Intent` or raises :class:`Rejected` with a reason code; the reason codes
+are the ``reject.<code>`` keys of the locale files, so the front end can say what went wrong in
+the active language. :data:`INTENTS` is the one table of every known intent: its fields, whether
+it must be sent against the current state (``fresh``) and the name of the widget method that
+handles it.
+
+Examples
+--------
+>>> parse_intent({"kind": "move", "seq": 3, "move": "t3-t6"})
+Intent(kind='move', seq=3, args={'move': 't3-t6'}, cid=None)
+>>> parse_intent({"kind": "move", "seq": 3})
+Traceback (most recent call last):
+...
+klondike_widget.widget.protocol.Rejected: malformed: move: missing field 'move'
+>>> parse_intent({"kind": "fly", "seq": 3}).kind
+Traceback (most recent call last):
+...
+klondike_widget.widget.protocol.Rejected: unknown_intent: 'fly'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from klondike_widget.engine.deals import MAX_DEAL_NUMBER
+from klondike_widget.engine.errors import is_whole, quote_keys
+
+__all__ = [
+    "MAX_INTENT_BYTES",
+    "REASONS",
+    "Rejected",
+    "Intent",
+    "IntentSpec",
+    "INTENTS",
+    "parse_intent",
+]
+
+#: The largest intent accepted, in bytes of JSON.
+MAX_INTENT_BYTES = 1024
+
+#: Every reason code an intent can be rejected with (``reject.<code>`` in the locale files).
+REASONS = frozenset(
+    {
+        "illegal_move",
+        "stale",
+        "malformed",
+        "unknown_intent",
+        "busy",
+        "game_over",
+        "nothing_to_undo",
+        "nothing_to_redo",
+        "invalid_deal_number",
+        "unknown_locale",
+        "no_line",
+        "step_out_of_range",
+        "in_analysis",
+        "line_not_current",
+        "auto_complete_unavailable",
+    }
+)
+
+
+class Rejected(ValueError):
+    """An intent was refused; ``reason`` is one of :data:`REASONS`, ``detail`` is for logs."""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        if reason not in REASONS:
+            raise ValueError(f"unknown reason code {reason!r}")
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+        self.reason = reason
+        self.detail = detail
+
+
+Check = Callable[[object], Any]
+
+
+def _text(max_len: int) -> Check:
+    def check(value: object) -> str:
+        if not isinstance(value, str) or not 0 < len(value) <= max_len:
+            raise Rejected("malformed", f"expected text of 1..{max_len} characters")
+        return value
+
+    return check
+
+
+def _choice(*options: object) -> Check:
+    def check(value: object) -> object:
+        # True == 1 and 3.0 == 3 in Python: only a value of an option's own type counts.
+        if not any(type(value) is type(option) and value == option for option in options):
+            raise Rejected("malformed", f"expected one of {list(options)}")
+        return value
+
+    return check
+
+
+def _int_range(lo: int, hi: int) -> Check:
+    def check(value: object) -> int:
+        if not is_whole(value) or not lo <= value <= hi:
+            raise Rejected("malformed", f"expected a whole number from {lo} to {hi}")
+        return value
+
+    return check
+
+
+def _flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise Rejected("malformed", "expected true or false")
+    return value
+
+
+def _deal_number(value: object) -> int | None:
+    """``None`` (a random deal), an int, or decimal digits (JS numbers lose digits past 2**53)."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        text = value.strip()
+        if not (0 < len(text) <= 20 and text.isascii() and text.isdigit()):
+            raise Rejected("invalid_deal_number", "expected decimal digits")
+        value = int(text)
+    if not is_whole(value) or not 0 <= value <= MAX_DEAL_NUMBER:
+        raise Rejected("invalid_deal_number", f"expected 0..{MAX_DEAL_NUMBER}")
+    return value
+
+
+@dataclass(frozen=True)
+class IntentSpec:
+    """One row of :data:`INTENTS`.
+
+    Attributes
+    ----------
+    handler : str
+        The name of the widget method called with the checked arguments.
+    fields : mapping
+        Required fields and the check each value must pass (it returns the value to use).
+    optional : mapping
+        Fields that may be left out (the handler then gets its default).
+    fresh : bool
+        True when the intent acts on the position, so it must carry the current ``seq``.
+    """
+
+    handler: str
+    fields: Mapping[str, Check] = field(default_factory=dict)
+    optional: Mapping[str, Check] = field(default_factory=dict)
+    fresh: bool = True
+
+
+#: The dispatch table: intent kind -> what it needs and which handler runs it.
+INTENTS: Mapping[str, IntentSpec] = {
+    "move": IntentSpec("_do_move", {"move": _text(16)}),
+    "undo": IntentSpec("_do_undo"),
+    "redo": IntentSpec("_do_redo"),
+    "hint": IntentSpec("_do_hint"),
+    "finish": IntentSpec("_do_finish"),
+    "stop": IntentSpec("_do_stop", fresh=False),
+    "restart": IntentSpec("_do_restart"),
+    "new_deal": IntentSpec("_do_new_deal", optional={"deal": _deal_number}, fresh=False),
+    "set_draw": IntentSpec("_do_set_draw", {"draw": _choice(1, 3)}, fresh=False),
+    "set_locale": IntentSpec("_do_set_locale", {"locale": _text(16)}, fresh=False),
+    "set_mirror": IntentSpec(
+        "_do_set_mirror", {"mirror": _choice("auto", "on", "off")}, fresh=False
+    ),
+    "set_pace": IntentSpec("_do_set_pace", {"pace": _int_range(0, 5000)}, fresh=False),
+    # The analysis panel. Steps name the line they are about (``line``: its id) instead of the
+    # board's seq: an intent about a line that was replaced meanwhile is refused as stale.
+    "open_line": IntentSpec("_do_open_line"),
+    "step": IntentSpec(
+        "_do_step", {"line": _int_range(0, 2**31), "index": _int_range(0, 2**31)}, fresh=False
+    ),
+    "autoplay": IntentSpec(
+        "_do_autoplay", {"line": _int_range(0, 2**31), "on": _flag}, fresh=False
+    ),
+    "play_from_here": IntentSpec(
+        "_do_play_from_here", {"line": _int_range(0, 2**31), "index": _int_range(0, 2**31)}
+    ),
+    "back_to_game": IntentSpec("_do_back_to_game", fresh=False),
+    "set_step_pace": IntentSpec("_do_set_step_pace", {"pace": _int_range(50, 5000)}, fresh=False),
+    # Scoring, statistics and one-click moves (klondike_widget.play).
+    "auto_complete": IntentSpec("_do_auto_complete"),
+    "set_scoring": IntentSpec(
+        "_do_set_scoring", {"scoring": _choice("standard", "vegas", "none")}, fresh=False
+    ),
+    "set_option": IntentSpec(
+        "_do_set_option",
+        {"name": _choice("one_click", "auto_safe", "vegas_cumulative"), "on": _flag},
+        fresh=False,
+    ),
+    "open_stats": IntentSpec("_do_open_stats", fresh=False),
+    "reset_stats": IntentSpec("_do_reset_stats", optional={"draw": _choice(1, 3)}, fresh=False),
+}
+
+_COMMON = frozenset({"kind", "seq", "cid"})
+
+
+@dataclass(frozen=True)
+class Intent:
+    """A checked intent: its kind, the ``seq`` it was sent against, its arguments.
+
+    ``cid`` is an optional id the front end chose, echoed in the reply so that only the view
+    that sent the intent shows a rejection.
+    """
+
+    kind: str
+    seq: int
+    args: dict[str, Any]
+    cid: str | None = None
+
+    @property
+    def spec(self) -> IntentSpec:
+        """Its row in :data:`INTENTS`."""
+        return INTENTS[self.kind]
+
+
+def parse_intent(content: object, buffers: object = None) -> Intent:
+    """Check a raw message from the front end; raise :class:`Rejected` if it is not acceptable.
+
+    Rejected are: anything but a JSON object of at most :data:`MAX_INTENT_BYTES`, binary
+    buffers, an unknown ``kind``, a missing or non-integer ``seq``, missing, unknown or badly
+    typed fields. Staleness (an old ``seq``) is checked by the widget, which knows the current one.
+
+    >>> parse_intent({"kind": "new_deal", "seq": 0, "deal": "123"}).args
+    {'deal': 123}
+    >>> parse_intent({"kind": "set_draw", "seq": 0, "draw": True})
+    Traceback (most recent call last):
+    ...
+    klondike_widget.widget.protocol.Rejected: malformed: set_draw: draw: expected one of [1, 3]
+    >>> parse_intent({"kind": "set_draw", "seq": 0, "draw": 3.0}).args
+    Traceback (most recent call last):
+    ...
+    klondike_widget.widget.protocol.Rejected: malformed: set_draw: draw: expected one of [1, 3]
+    """
+    if buffers:
+        raise Rejected("malformed", "binary buffers are not accepted")
+    if not isinstance(content, dict):
+        raise Rejected("malformed", "an intent is a JSON object")
+    try:
+        size = len(json.dumps(content, ensure_ascii=False).encode("utf-8"))
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise Rejected("malformed", f"not JSON: {type(exc).__name__}") from None
+    if size > MAX_INTENT_BYTES:
+        raise Rejected("malformed", f"{size} bytes is more than {MAX_INTENT_BYTES}")
+    kind = content.get("kind")
+    if not isinstance(kind, str):
+        raise Rejected("malformed", "'kind' must be text")
+    spec = INTENTS.get(kind)
+    if spec is None:
+        raise Rejected("unknown_intent", repr(kind[:40]))
+    seq = content.get("seq")
+    if not is_whole(seq) or seq < 0:
+        raise Rejected("malformed", f"{kind}: 'seq' must be a whole number >= 0")
+    cid = content.get("cid")
+    if cid is not None and (not isinstance(cid, str) or len(cid) > 40):
+        raise Rejected("malformed", f"{kind}: 'cid' must be short text")
+    extra = set(content) - _COMMON - set(spec.fields) - set(spec.optional)
+    if extra:
+        raise Rejected("malformed", f"{kind}: unknown fields {quote_keys(extra)}")
+    args: dict[str, Any] = {}
+    for name, check in spec.fields.items():
+        if name not in content:
+            raise Rejected("malformed", f"{kind}: missing field {name!r}")
+        args[name] = _checked(kind, name, check, content[name])
+    for name, check in spec.optional.items():
+        if name in content:
+            args[name] = _checked(kind, name, check, content[name])
+    return Intent(kind, seq, args, cid)
+
+
+def _checked(kind: str, name: str, check: Check, value: object) -> Any:
+    try:
+        return check(value)
+    except Rejected as exc:
+        raise Rejected(exc.reason, f"{kind}: {name}: {exc.detail}") from None

@@ -1,0 +1,270 @@
+"""Helpers shared by the solver tests and the solver benchmark: positions and brute force.
+
+Nothing here is part of the package: these build test positions from the engine and decide small
+positions by brute force over the engine's own legal moves (the independent check of the solver's
+LOST verdicts).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+from klondike_widget.engine.cards import RANKS
+from klondike_widget.engine.deals import deal, state_from_solvitaire
+from klondike_widget.engine.moves import Move, MoveKind, apply_move, apply_unchecked, generate_moves
+from klondike_widget.engine.rules import Rules
+from klondike_widget.engine.state import GameState
+from klondike_widget.solver import core
+from klondike_widget.solver.api import Search
+
+#: Solvitaire's verdicts on 50 deals (a copy of ``shared/reference/solvitaire-1-50.jsonl``).
+REFERENCE = Path(__file__).resolve().parents[1] / "data" / "solvitaire-1-50.jsonl"
+
+
+def reference_deals() -> list[dict[str, Any]]:
+    """The reference records (seed, draw, deal, verdict, ...), or [] if the file is absent."""
+    if not REFERENCE.exists():
+        return []
+    return [json.loads(line) for line in REFERENCE.read_text().splitlines() if line.strip()]
+
+
+def reference_state(record: dict[str, Any]) -> GameState:
+    """The position of a reference record."""
+    return state_from_solvitaire(record["deal"], Rules(draw=record["draw"]))
+
+
+def random_walk(state: GameState, steps: int, rng: random.Random) -> list[GameState]:
+    """Positions along random legal play (stock taps and recycles included) from ``state``."""
+    out = [state]
+    for _ in range(steps):
+        moves = list(generate_moves(state))
+        if not moves:
+            break
+        state = apply_unchecked(state, rng.choice(moves))
+        out.append(state)
+    return out
+
+
+def midgame_positions(count: int, seed: int, draw: int, steps: int = 60) -> list[GameState]:
+    """``count`` positions reached by random play of ``steps`` moves from numbered deals."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        start = deal(seed * 1000 + i, Rules(draw=draw))
+        out.append(random_walk(start, rng.randint(steps // 2, steps), rng)[-1])
+    return out
+
+
+def random_endgame(
+    rng: random.Random, left: int, draw: int, foundation_to_tableau: bool
+) -> GameState:
+    """A random valid position with about ``left`` cards off the foundations.
+
+    Cards are spread over the columns (some face down) and the stock and waste at random.
+    """
+    heights = [RANKS] * 4
+    remaining: list[int] = []
+    while len(remaining) < left:
+        suit = rng.randrange(4)
+        if heights[suit] == 0:
+            continue
+        heights[suit] -= 1
+        remaining.append(suit * RANKS + heights[suit])
+    rng.shuffle(remaining)
+    columns: list[list[int]] = [[] for _ in range(7)]
+    stock: list[int] = []
+    waste: list[int] = []
+    for card in remaining:
+        r = rng.random()
+        if r < 0.15:
+            stock.append(card)
+        elif r < 0.2:
+            waste.append(card)
+        else:
+            columns[rng.randrange(4)].append(card)
+    for col in columns:
+        if rng.random() < 0.5:  # low cards buried under high ones: deadlocks are likely
+            col.sort(key=lambda card: card % RANKS)
+    face_down = [
+        (len(col) - 1 if rng.random() < 0.7 else rng.randrange(len(col))) if col else 0
+        for col in columns
+    ]
+    return GameState(columns, face_down, stock, waste, heights, Rules(draw, foundation_to_tableau))
+
+
+def brute_force(state: GameState, max_states: int = 300_000) -> bool | None:
+    """Decide ``state`` by breadth-first search over the engine's legal moves.
+
+    Returns True (winnable), False (no reachable position is won) or None if more than
+    ``max_states`` positions were reached.
+    """
+
+    def key(s: GameState) -> tuple[object, ...]:
+        # the order of the columns does not matter for winnability
+        return (
+            tuple(sorted(zip(s.columns, s.face_down, strict=True))),
+            s.stock,
+            s.waste,
+            s.foundations,
+        )
+
+    seen = {key(state)}
+    queue = deque([state])
+    while queue:
+        s = queue.popleft()
+        if s.is_won:
+            return True
+        for move in generate_moves(s):
+            t = apply_unchecked(s, move)
+            k = key(t)
+            if k not in seen:
+                if len(seen) >= max_states:
+                    return None
+                seen.add(k)
+                queue.append(t)
+    return False
+
+
+def talon_reachable(state: GameState) -> list[GameState]:
+    """Every position reachable from ``state`` by stock taps and recycles alone."""
+    seen = {state}
+    stack = [state]
+    while stack:
+        s = stack.pop()
+        for move in (Move.draw(), Move.recycle()):
+            if s.is_legal(move):
+                t = apply_unchecked(s, move)
+                if t not in seen:
+                    seen.add(t)
+                    stack.append(t)
+    return list(seen)
+
+
+def engine_move_set(state: GameState) -> set[tuple[Any, ...]]:
+    """The engine's moves of ``state`` in a form comparable with the solver's.
+
+    Column and foundation moves as ``(kind, source, target, count)``; waste plays as
+    ``("talon", card, kind, target)`` over every waste top that taps and recycles reach.
+    """
+    out: set[tuple[Any, ...]] = set()
+    for m in generate_moves(state):
+        if m.kind in (
+            MoveKind.COLUMN_TO_COLUMN,
+            MoveKind.COLUMN_TO_FOUNDATION,
+            MoveKind.FOUNDATION_TO_COLUMN,
+        ):
+            out.add((m.kind, m.source, m.target, m.count))
+    for s in talon_reachable(state):
+        if not s.waste:
+            continue
+        for m in generate_moves(s):
+            if m.kind in (MoveKind.WASTE_TO_COLUMN, MoveKind.WASTE_TO_FOUNDATION):
+                out.add(("talon", s.waste[-1], m.kind, m.target))
+    return out
+
+
+def foundation_down_position(foundation_to_tableau: bool = True) -> GameState:
+    """A position won only by taking cards back down from the foundations.
+
+    The 5 of diamonds lies on the face-down 4 of diamonds and every black 6 is on a foundation:
+    the 5 can only move after a King, Queen, ... 6 of a black suit come back down into a column.
+    Winnable with foundation-to-column moves, lost without.
+    """
+    from klondike_widget.engine.cards import parse_card
+
+    columns = [[parse_card("4d"), parse_card("5d")], [], [], [], [], [], []]
+    stock = [parse_card(x) for x in ("Kd", "Qd", "Jd", "Td", "9d", "8d", "7d", "6d")]
+    return GameState(
+        columns,
+        [1, 0, 0, 0, 0, 0, 0],
+        stock,
+        (),
+        (13, 3, 13, 13),
+        Rules(draw=1, foundation_to_tableau=foundation_to_tableau),
+    )
+
+
+def decide(state: GameState, dominances: bool | int, nodes: int, always: int = core.ALW_ALL) -> int:
+    """The core's result code for ``state`` within ``nodes`` positions (R_BUDGET if undecided).
+
+    A win's line is replayed through the engine (it raises if the line does not win).
+    """
+    search = Search(state, dominances=dominances, always=always)
+    while search.result not in (core.R_WON, core.R_EXHAUSTED) and search.nodes < nodes:
+        search.step(nodes)
+    if search.result == core.R_WON:
+        search.line()
+    return search.result if not search.overflowed else core.R_BUDGET
+
+
+def verdicts_kept(
+    states: list[GameState], bit: int, nodes: int, others: int = core.DOM_ALL
+) -> dict[int, int]:
+    """Assert that pruning ``bit`` changes no verdict, alone and beside the ``others``.
+
+    Returns how many positions were decided both ways, by result code (R_WON, R_EXHAUSTED).
+    """
+    both = {core.R_WON: 0, core.R_EXHAUSTED: 0}
+    for state in states:
+        for on, off in ((bit, 0), (others | bit, others & ~bit)):
+            pruned = decide(state, on, nodes)
+            full = decide(state, off, nodes)
+            if core.R_BUDGET not in (pruned, full):
+                assert pruned == full, (bit, on, state)
+                both[pruned] += 1
+    return both
+
+
+def winning_lines(
+    draw: int, count: int, first: int = 1
+) -> list[tuple[GameState, tuple[Move, ...]]]:
+    """Winning lines of the first ``count`` numbered deals (from ``first``) the solver wins at
+    once, under ``Rules(draw)``: the start of the fuzzer's ``played`` positions."""
+    from klondike_widget.solver import Limit, Status, solve
+
+    out: list[tuple[GameState, tuple[Move, ...]]] = []
+    number = first
+    while len(out) < count:
+        start = deal(number, Rules(draw=draw))
+        res = solve(start, Limit(seconds=2))
+        if res.status is Status.WON:
+            out.append((start, res.moves))
+        number += 1
+    return out
+
+
+def compare_case(case: Any, nodes: int = 2_000_000, max_states: int = 200_000) -> dict[str, Any]:
+    """Solve a fuzzer case and decide it by brute force; replay a WON line independently.
+
+    Returns a record: category, draw, rules, override, ``solver`` and ``brute`` verdicts
+    (``won``/``lost``/``unknown``), nodes and ``agree`` (None when either is undecided).
+    """
+    from fuzz_cases import brute_force
+
+    from klondike_widget.solver import Limit, Status, solve
+
+    res = solve(case.state, Limit(nodes=nodes, seconds=60), foundation_to_tableau=case.override)
+    searched = case.searched
+    if res.status is Status.WON:
+        assert res.rules == searched.rules
+        s = searched
+        for move in res.moves:
+            s = apply_move(s, move)
+        assert s.is_won, "a WON line does not win"
+    truth = brute_force(searched, max_states)
+    brute = "unknown" if truth is None else ("won" if truth else "lost")
+    decided = brute != "unknown" and res.status is not Status.UNKNOWN
+    return {
+        "category": case.category,
+        "draw": case.state.rules.draw,
+        "f2t": searched.rules.foundation_to_tableau,
+        "override": case.override is not None,
+        "solver": res.status.value,
+        "brute": brute,
+        "nodes": res.nodes,
+        "agree": (res.status.value == brute) if decided else None,
+    }
