@@ -17,8 +17,10 @@
  * }} View
  * @typedef {{id: number, k: number, total: number, auto: boolean, playable: boolean,
  *   next: {src: string, n: number, dst: string}|null}} LineStep  view.line: the step shown
- * @typedef {{id: number, moves: string, first: number, words: string[]}} LineView
- *   the `line_view` trait: every move in notation, words for moves first.. first+words.length-1
+ * @typedef {{id: number, moves: string, first: number, words: string[], why?: string[],
+ *   runs?: [number, number, string][], title?: string, play?: string}} LineView  the `line_view`
+ *   trait: every move in notation, words for moves first.. first+words.length-1, what each achieves
+ *   and the runs of taps; a game review names its own title and "play" button keys
  * @typedef {{src: string, n: number}} Pick
  * @typedef {{meta: Object<string, any>, strings: Object<string, string>, rules: any,
  *   cards: string[], available: {code: string, name: string, dir: string}[]}} Strings
@@ -868,6 +870,7 @@ class Board {
     this.lineList = h("ol", "kw-line-list", { tabindex: "0" });
     this.lineList.addEventListener("click", (ev) => {
       const item = ev.target instanceof Element ? ev.target.closest(".kw-line-item") : null;
+      // (a run's head, .kw-line-run, toggles its run itself)
       if (item instanceof HTMLElement) this.stepTo(Number(item.dataset.step));
     });
     const actions = h("div", "kw-line-actions");
@@ -925,7 +928,7 @@ class Board {
     const key = `${this.lang()}|${lv.id}|${lv.first}|${lv.words.length}|${lv.words[0] || ""}`;
     if (full || key !== this.lineKey) {
       this.lineKey = key;
-      this.lineTitle.textContent = this.t("analysis.title");
+      this.lineTitle.textContent = this.t(lv.title || "analysis.title");
       for (const [k, b] of Object.entries(this.lineButtons)) {
         if (k === "autoplay") continue;
         b.title = this.t(`analysis.${k}`);
@@ -938,15 +941,60 @@ class Board {
       const paces = STEP_PACES.map(([k, ms]) => [String(ms), this.t(k)]);
       if (!STEP_PACES.some(([, ms]) => ms === pace)) paces.push([String(pace), this.num(pace)]);
       this.fillSelect(this.speedSel, "analysis.speed", paces, String(pace));
-      this.playHereBtn.textContent = this.t("analysis.play_from_here.label");
+      this.playHereBtn.textContent = this.t(lv.play || "analysis.play_from_here.label");
       this.backBtn.textContent = this.t("analysis.back_to_game.label");
       this.backBtn.title = this.t("analysis.back_to_game.tooltip");
       const items = [this.lineItem(0, this.t("analysis.start"), "")];
+      // a run of taps is one step (its text from Python) that expands when clicked
+      /** @type {Map<number, [number, string]>} */
+      const runs = new Map((lv.runs || []).map(([start, n, text]) => [start, [n, text]]));
+      /** @type {Set<number>} */
+      if (this.openRunsOf !== lv.id) this.openRuns = new Set(); // runs opened on this line
+      this.openRunsOf = lv.id;
+      /** @type {HTMLElement[]} */
+      const nodes = [items[0]]; // the steps with the heads of the runs of taps among them
+      let runEnd = -1;
+      let runStart = -1;
       moves.forEach((text, i) => {
-        const words = i >= lv.first && i < lv.first + lv.words.length ? lv.words[i - lv.first] : "";
-        items.push(this.lineItem(i + 1, words, text));
+        const run = runs.get(i);
+        if (run) {
+          const start = i;
+          const head = h("li", "kw-line-run", { "data-run-head": String(start), role: "button", tabindex: "0" });
+          head.textContent = run[1];
+          const toggle = () => {
+            if (this.openRuns.has(start)) this.openRuns.delete(start);
+            else this.openRuns.add(start);
+            this.renderLine(false);
+          };
+          head.addEventListener("click", toggle);
+          head.addEventListener("keydown", (ev) => {
+            if (ev.key === "Enter" || ev.key === " ") {
+              ev.preventDefault();
+              ev.stopPropagation();
+              toggle();
+            }
+          });
+          nodes.push(head);
+          runStart = start;
+          runEnd = i + run[0];
+        }
+        const inWindow = i >= lv.first && i < lv.first + lv.words.length;
+        const words = inWindow ? lv.words[i - lv.first] : "";
+        const why = inWindow && lv.why ? lv.why[i - lv.first] : "";
+        const item = this.lineItem(i + 1, words, text);
+        if (why) {
+          const w = h("span", "kw-line-why");
+          w.textContent = why;
+          item.insertBefore(w, item.querySelector(".kw-line-code"));
+        }
+        if (i < runEnd) {
+          item.dataset.run = String(runStart);
+          item.dataset.runEnd = String(runEnd);
+        }
+        items.push(item);
+        nodes.push(item);
       });
-      this.lineList.replaceChildren(...items);
+      this.lineList.replaceChildren(...nodes);
       this.lineItems = items;
     }
     // The step shown.
@@ -966,8 +1014,15 @@ class Board {
     if (active instanceof HTMLButtonElement && active.disabled && this.lineEl.contains(active)) {
       this.lineList.focus({ preventScroll: true }); // a disabled button would drop the focus
     }
-    this.playHereBtn.title = this.t(l.playable ? "analysis.play_from_here.tooltip" : "reject.line_not_current");
+    const playTip = lv.play ? "review.try_from_here.tooltip" : "analysis.play_from_here.tooltip";
+    this.playHereBtn.title = this.t(l.playable ? playTip : "reject.line_not_current");
     for (const item of this.lineItems || []) {
+      if (item.dataset.run !== undefined) {
+        // a run of taps stays folded under its head unless opened or the step is inside it
+        const run = Number(item.dataset.run);
+        const inside = l.k > run && l.k <= Number(item.dataset.runEnd);
+        item.hidden = !(this.openRuns && this.openRuns.has(run)) && !inside;
+      }
       const k = Number(item.dataset.step);
       item.classList.toggle("kw-current", k === l.k);
       item.classList.toggle("kw-played", k < l.k);

@@ -41,8 +41,16 @@ from klondike_widget.engine.game import Game
 from klondike_widget.engine.moves import Move, apply_move
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
-from klondike_widget.solver import core
+from klondike_widget.solver import coldstart
 from klondike_widget.solver.bridge import encode_state, engine_moves
+from klondike_widget.solver.coldstart import CORE as core  # compiled, or uncompiled until then
+from klondike_widget.solver.shorten import (
+    LineLength,
+    check_setting,
+    line_length,
+    prepare_shortening,
+    shortened,
+)
 
 __all__ = [
     "Limit",
@@ -129,7 +137,9 @@ class SolveResult:
         those with ``foundation_to_tableau`` overridden (see :func:`solve`).
     extra : dict
         Diagnostics: ``max_depth`` (deepest search path), ``cpu_seconds`` (CPU time of the
-        solving thread; differs from ``seconds`` on a busy machine).
+        solving thread; differs from ``seconds`` on a busy machine); with ``shorten``:
+        ``first_length`` (the :class:`LineLength` of the line the search found) and
+        ``shorten_seconds`` (time spent shortening it, not part of ``seconds``).
     """
 
     status: Status
@@ -150,6 +160,11 @@ class SolveResult:
     def won(self) -> bool:
         """True when a win was found."""
         return self.status is Status.WON
+
+    @property
+    def length(self) -> LineLength:
+        """The line's length in engine moves, with its stock taps and recycles."""
+        return line_length(self.moves)
 
 
 def _as_state(position: object) -> GameState:
@@ -319,6 +334,7 @@ def solve(
     foundation_to_tableau: bool | None = None,
     progress: Progress | None = None,
     cancel: Cancel | None = None,
+    shorten: bool | float = False,
 ) -> SolveResult:
     """Decide whether ``position`` can be won and, if so, find a winning line.
 
@@ -338,6 +354,11 @@ def solve(
         Called as ``progress(nodes, seconds)`` between chunks of search (a few times a second).
     cancel : threading.Event or callable, optional
         When set (or when the callable returns true) the search stops with UNKNOWN.
+    shorten : bool or float
+        After a win, spend an extra budget making the line shorter in engine moves
+        (:func:`klondike_widget.solver.shorten.shorten`): ``True`` for the default budget
+        (about the search's own time, 0.3 to 1 s), a number for that many seconds, ``False``
+        (the default here; :func:`hint` and the widget shorten) for the line as found.
 
     Returns
     -------
@@ -379,6 +400,7 @@ def solve(
         raise TypeError(f"limit must be a Limit, not {type(limit).__name__}")
     if foundation_to_tableau is not None and not isinstance(foundation_to_tableau, bool):
         raise TypeError("foundation_to_tableau must be None, True or False")
+    check_setting(shorten)
     state = with_override(state, foundation_to_tableau)
     _ensure_compiled()
     t0 = time.perf_counter()
@@ -416,9 +438,14 @@ def solve(
         if progress is not None:
             progress(sum(r.search.nodes for r in runs), time.perf_counter() - t0)
     seconds = time.perf_counter() - t0
+    lengths: dict[str, Any] = {}
     if search.result == core.R_WON:
         moves = search.line()
         status = Status.WON
+        if shorten is not False:
+            first = moves
+            moves, spent = shortened(state, moves, shorten, seconds, lambda: _is_cancelled(cancel))
+            lengths = {"first_length": line_length(first), "shorten_seconds": spent}
     elif proof != "search" or (search.result == core.R_EXHAUSTED and not search.overflowed):
         moves, status = (), Status.LOST
     else:
@@ -438,6 +465,7 @@ def solve(
             "cpu_seconds": time.thread_time() - cpu0,
             "proof": proof if status is Status.LOST else "",
             "relaxation_nodes": sum(r.search.nodes for r in runs[1:]),
+            **lengths,
         },
     )
 
@@ -473,18 +501,25 @@ def hint(
     *,
     foundation_to_tableau: bool | None = None,
     cancel: Cancel | None = None,
+    shorten: bool | float = True,
 ) -> SolveResult:
     """Solve and return the result; its :attr:`~SolveResult.move` is the next move to play.
 
     ``move`` is ``None`` when no win was found (``status`` says LOST or UNKNOWN) or the position
-    is already won.
+    is already won. The line is shortened by default (``shorten``, as in :func:`solve`).
 
     >>> from klondike_widget.engine.deals import deal
     >>> h = hint(deal(2))
     >>> h.status, str(h.move) in {str(m) for m in deal(2).legal_moves}
     (<Status.WON: 'won'>, True)
     """
-    return solve(position, limit, foundation_to_tableau=foundation_to_tableau, cancel=cancel)
+    return solve(
+        position,
+        limit,
+        foundation_to_tableau=foundation_to_tableau,
+        cancel=cancel,
+        shorten=shorten,
+    )
 
 
 _EXECUTOR: concurrent.futures.ThreadPoolExecutor | None = None
@@ -498,13 +533,14 @@ def solve_async(
     foundation_to_tableau: bool | None = None,
     progress: Progress | None = None,
     cancel: Cancel | None = None,
+    shorten: bool | float = False,
 ) -> concurrent.futures.Future[SolveResult]:
     """:func:`solve` in a background thread; returns a ``concurrent.futures.Future``.
 
     The compiled search releases the GIL, so a notebook kernel stays responsive. To stop a running
     search pass ``cancel=threading.Event()`` and set it (``Future.cancel()`` only stops a search
     that has not started yet). The position is validated at once, in the caller's thread.
-    ``progress`` is called from the worker thread.
+    ``progress`` is called from the worker thread; ``shorten`` as in :func:`solve`.
 
     >>> import threading
     >>> from klondike_widget.engine.deals import deal
@@ -514,6 +550,7 @@ def solve_async(
     """
     global _EXECUTOR
     state = _as_state(position)
+    check_setting(shorten)
     with _EXECUTOR_LOCK:
         if _EXECUTOR is None:
             _EXECUTOR = concurrent.futures.ThreadPoolExecutor(
@@ -527,39 +564,45 @@ def solve_async(
         foundation_to_tableau=foundation_to_tableau,
         progress=progress,
         cancel=cancel,
+        shorten=shorten,
     )
 
 
-_COMPILE_LOCK = threading.Lock()
-_COMPILED = threading.Event()
+def _load_compiled() -> None:
+    """Call every compiled entry point once: numba loads it from its cache or compiles it."""
+    from klondike_widget.engine.deals import deal
+
+    search = Search(deal(2))
+    search.step(100)
+    small = np.zeros((4, 2), dtype=np.uint64)
+    core.tt_rehash(small, np.zeros((8, 2), dtype=np.uint64))
+    prepare_shortening()
 
 
 def _ensure_compiled() -> None:
-    """Load (or compile) every compiled function once per process, before any clock starts."""
-    if _COMPILED.is_set():
-        return
-    with _COMPILE_LOCK:
-        if _COMPILED.is_set():
-            return
-        from klondike_widget.engine.deals import deal
+    """Before any clock starts: load the compiled core if that is quick, else start compiling.
 
-        search = Search(deal(2))
-        search.step(100)
-        small = np.zeros((4, 2), dtype=np.uint64)
-        core.tt_rehash(small, np.zeros((8, 2), dtype=np.uint64))
-        _COMPILED.set()
+    With numba's cache cold, a second process compiles while searches run the uncompiled core
+    (same verdicts, slower), and they switch to the compiled one when it is ready
+    (:mod:`klondike_widget.solver.coldstart`).
+    """
+    coldstart.start(_load_compiled)
 
 
-def warm_up() -> float:
+def warm_up(wait: bool = True) -> float:
     """Load (or, the first time, compile) the compiled core; return the seconds it took.
 
-    :func:`solve` does this itself on its first call (outside its time budget); call it early,
-    e.g. in a background thread when a widget opens, to hide the delay. With numba's on-disk cache
-    warm this takes a fraction of a second; a cold compile takes tens of seconds.
+    ``wait=False`` only starts that in the background, as :func:`solve` does (a widget calls it
+    when it opens, so that compiling starts before the first hint).
+
+    :func:`solve` needs no warm-up: with a cold cache it starts the compiler in a second process
+    and searches on the uncompiled core until that is done. Call this for full speed from the
+    first search on (the studies and benchmarks do). With numba's on-disk cache warm this takes
+    a fraction of a second; a cold compile takes tens of seconds.
 
     >>> warm_up() >= 0.0
     True
     """
     t0 = time.perf_counter()
-    _ensure_compiled()
+    coldstart.start(_load_compiled, background=not wait)
     return time.perf_counter() - t0

@@ -44,10 +44,13 @@ SolveFn = Callable[[GameState, float, threading.Event], tuple[str, Sequence[Move
 def default_solve(
     state: GameState, seconds: float, cancel: threading.Event
 ) -> tuple[str, Sequence[Move]]:
-    """Run :func:`klondike_widget.solver.solve` and translate its status for the widget."""
+    """Run :func:`klondike_widget.solver.solve` and translate its status for the widget.
+
+    The line is shortened (``shorten=True``): Hint, Finish and the line panel follow it.
+    """
     from klondike_widget.solver import Limit, Status, solve
 
-    result = solve(state, limit=Limit(seconds=seconds), cancel=cancel)
+    result = solve(state, limit=Limit(seconds=seconds), cancel=cancel, shorten=True)
     if result.status == Status.WON:
         return "winnable", tuple(result.moves)
     if result.status == Status.LOST:
@@ -88,6 +91,10 @@ class Verdicts:
         self._known.move_to_end(state)
         while len(self._known) > self._size:
             self._known.popitem(last=False)
+
+    def add_lost(self, state: GameState) -> None:
+        """Remember that ``state`` cannot be won (a proof: the solver's, or a game review's)."""
+        self.put(state, Verdict("unwinnable"))
 
     def add_line(self, state: GameState, line: Iterable[Move | str]) -> None:
         """Remember a winning line from ``state``, and the rest of it for each position on it.

@@ -37,6 +37,7 @@ from klondike_widget import i18n
 from klondike_widget.engine.line import Line
 from klondike_widget.engine.moves import Move
 from klondike_widget.engine.state import GameState
+from klondike_widget.i18n import narrate
 from klondike_widget.widget.view import move_target
 
 __all__ = ["WINDOW", "LinePanel", "line_from"]
@@ -90,12 +91,25 @@ class LinePanel:
         about a line that was replaced meanwhile is refused as stale).
     """
 
-    def __init__(self, line: Line, ident: int) -> None:
+    def __init__(
+        self,
+        line: Line,
+        ident: int,
+        *,
+        marks: dict[int, str] | None = None,
+        review: bool = False,
+    ) -> None:
         self.line = line
         self.ident = ident
+        #: Move index -> strings key of a note shown before that move's words (a review marks
+        #: the losing move so).
+        self.marks = dict(marks or {})
+        #: A game review: the panel is titled so and "Try from here" starts a new game.
+        self.review = review
         self.autoplay = False
         self._index = 0
         self._first = 0  # the first move whose description is published
+        self._runs = narrate.tap_runs(line.moves)
 
     @property
     def total(self) -> int:
@@ -138,18 +152,32 @@ class LinePanel:
     def published(self, locale: str) -> dict[str, Any]:
         """The ``line_view`` trait: notation of every move, words for the window.
 
-        ``words[i]`` describes move ``first + i`` (0-based), as played from ``line[first + i]``.
+        ``words[i]`` describes move ``first + i`` (0-based), as played from ``line[first + i]``;
+        ``why[i]`` says what it achieves (:func:`klondike_widget.i18n.narrate.why`, ``""`` when
+        nothing). ``runs`` lists the runs of taps and recycles that touch the window as
+        ``[start, length, text]`` (0-based first move): the panel shows each as one step,
+        "turn the stock until 7♥", that expands when clicked.
         """
         first = self._first
         last = min(self.total, first + WINDOW)
         states = self.line.states()
         moves = self.line.moves
-        return {
-            "id": self.ident,
-            "moves": self.line.text(),
-            "first": first,
-            "words": [i18n.describe_move(states[i], moves[i], locale) for i in range(first, last)],
-        }
+        words = [i18n.describe_move(states[i], moves[i], locale) for i in range(first, last)]
+        for i, key in self.marks.items():
+            if first <= i < last:
+                words[i - first] = f"{i18n.text(key, locale)} {words[i - first]}"
+        out: dict[str, Any] = {"id": self.ident, "moves": self.line.text(), "first": first}
+        out["words"] = words
+        out["why"] = [narrate.why(self.line, i, locale) for i in range(first, last)]
+        out["runs"] = [
+            [start, length, narrate.run_text(self.line, start, length, locale)]
+            for start, length in self._runs
+            if start < last and start + length > first
+        ]
+        if self.review:
+            out["title"] = "review.title"
+            out["play"] = "review.try_from_here.label"
+        return out
 
     def view_part(self, *, playable: bool) -> dict[str, Any]:
         """``view["line"]``: the step, the total, the next move's piles, autoplay, playable."""
