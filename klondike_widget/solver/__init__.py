@@ -14,13 +14,16 @@ A depth-first search over compact integer arrays, compiled with numba (``core.py
   foundations, face-down cards, the cards lying on them (roots) and its talon, and the search
   makes one move per class (a covered card whose twin is a column top goes up in one move, its
   run moved across first); the key is symmetric in the columns;
-* safe automatic foundation moves (Solvitaire's rule for red-black building with foundation cards
-  allowed back down; from the waste only in draw 1, where taking a card out of the talon changes
-  nothing else);
+* safe automatic foundation moves (Blake & Gent's rule for red-black building; with foundation
+  cards allowed back down only its second half, as in lonelybot: "nothing can be stacked on it
+  any more" is false when the cards that could be come back down, see ``core.is_safe``; from the
+  waste only in draw 1, where taking a card out of the talon changes nothing else);
 * stock macro moves: one edge brings any card the taps and recycles can reach to the top of the
   waste and plays it; the line is expanded back into the real taps and recycles; in draw 1 the
   stock pointer is left out of the key, in draw 3 pointers from which the taps reach the same
   cards share a key;
+* exact table keys: with twin classes the table stores the class itself (two 64-bit words), so
+  no hash collision can prune a position and a LOST is a proof (``core.table_key``);
 * pruning that never loses a win: a card does not come down from a foundation when it would go
   straight back up, a move is not undone at once, in draw 1 after a talon card goes onto a
   column only a move that needs it follows, and positions where a set of cards can provably

@@ -61,14 +61,16 @@ __all__ = [
     "solve_async",
     "warm_up",
     "Search",
+    "with_override",
 ]
 
-#: Start size of the transposition table (entries of 8 bytes); it doubles when half full.
-TT_START = 1 << 20
-#: Largest transposition table (entries): 2**27 * 8 bytes = 1 GiB.
-TT_MAX = 1 << 27
+#: Start size of the transposition table (entries of two 8-byte words, see
+#: ``core.table_key``); it doubles when half full.
+TT_START = 1 << 19
+#: Largest transposition table (entries): 2**26 * 16 bytes = 1 GiB.
+TT_MAX = 1 << 26
 #: Largest table of the draw-1 relaxation that runs beside a draw-3 search (256 MiB).
-RELAX_TT_MAX = 1 << 25
+RELAX_TT_MAX = 1 << 24
 
 
 class _Cancel(Protocol):
@@ -130,6 +132,9 @@ class SolveResult:
     reason : str
         Why an UNKNOWN ended (``"seconds"``, ``"nodes"``, ``"cancelled"``, ``"memory"``,
         ``"depth"``); empty otherwise.
+    rules : Rules or None
+        The rules the search used and :attr:`moves` is legal under: the position's own, or
+        those with ``foundation_to_tableau`` overridden (see :func:`solve`).
     extra : dict
         Diagnostics: ``max_depth`` (deepest search path), ``cpu_seconds`` (CPU time of the
         solving thread; differs from ``seconds`` on a busy machine); with ``shorten``:
@@ -143,6 +148,7 @@ class SolveResult:
     seconds: float = 0.0
     peak_memory: int = 0
     reason: str = ""
+    rules: Rules | None = None
     extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -186,7 +192,10 @@ class Search:
 
     Most callers want :func:`solve`; this class is the layer under it, exposed for tests and
     tools that drive the search step by step. ``tt_max`` caps its transposition table (entries);
-    :meth:`step` returns ``core.R_GROW`` once the table is full.
+    :meth:`step` returns ``core.R_GROW`` once the table is full; ``always`` switches off
+    always-on rules (``core.ALW_*``, tests only). ``foundation_to_tableau``
+    replaces the position's rule (:func:`with_override`): ``state`` is then the position under
+    the rules searched, which its line is legal under.
     """
 
     def __init__(
@@ -195,12 +204,14 @@ class Search:
         foundation_to_tableau: bool | None = None,
         dominances: bool | int = True,
         tt_max: int = TT_MAX,
+        always: int = core.ALW_ALL,
     ) -> None:
+        state = with_override(state, foundation_to_tableau)
         self.state = state
         self.tt_max = tt_max
-        self.S = encode_state(state, foundation_to_tableau, dominances)
+        self.S = encode_state(state, foundation_to_tableau, dominances, always)
         self.H = np.zeros(core.H_SIZE, dtype=np.uint64)
-        self.TT = np.zeros(TT_START, dtype=np.uint64)
+        self.TT = np.zeros((TT_START, 2), dtype=np.uint64)
         self.MV = np.zeros((core.MAXD, core.MAXM), dtype=np.int32)
         self.NM = np.zeros(core.MAXD, dtype=np.int32)
         self.IX = np.zeros(core.MAXD, dtype=np.int32)
@@ -264,7 +275,7 @@ class Search:
                 r = core.R_GROW  # full: the caller reports UNKNOWN (memory)
             else:
                 old = self.TT
-                new = np.zeros(old.shape[0] * 2, dtype=np.uint64)
+                new = np.zeros((old.shape[0] * 2, 2), dtype=np.uint64)
                 core.tt_rehash(old, new)
                 self.peak_memory = max(self.peak_memory, self._table_bytes() + new.nbytes)
                 self.TT = new
@@ -299,6 +310,23 @@ class Search:
         return tuple(moves)
 
 
+def with_override(state: GameState, foundation_to_tableau: bool | None) -> GameState:
+    """``state`` under its own rules but with ``foundation_to_tableau`` (``None``: unchanged).
+
+    The solver searches, and replays its line, under these rules, so a line found with the
+    override is legal under it (and may not be under the position's own rules).
+
+    >>> from klondike_widget.deals import deal
+    >>> with_override(deal(1), False).rules
+    Rules(draw=1, foundation_to_tableau=False)
+    >>> with_override(deal(1), None) is deal(1) or with_override(deal(1), None) == deal(1)
+    True
+    """
+    if foundation_to_tableau is None or foundation_to_tableau == state.rules.foundation_to_tableau:
+        return state
+    return state.replace(rules=Rules(state.rules.draw, foundation_to_tableau))
+
+
 def solve(
     position: GameState | Game,
     limit: Limit | None = None,
@@ -318,7 +346,10 @@ def solve(
         The budget; ``Limit(seconds=10)`` by default.
     foundation_to_tableau : bool, optional
         Overrides the position's rules: ``False`` solves as if foundation cards could never move
-        back down (the winnability studies), ``True`` as if they could.
+        back down (the winnability studies), ``True`` as if they could. The search and the
+        replay of its line use the overriding rules, so the line is legal under them (with
+        ``True`` on a position whose rules forbid those moves it may bring foundation cards
+        down); :attr:`SolveResult.rules` names them.
     progress : callable, optional
         Called as ``progress(nodes, seconds)`` between chunks of search (a few times a second).
     cancel : threading.Event or callable, optional
@@ -332,7 +363,8 @@ def solve(
     Returns
     -------
     SolveResult
-        ``extra["proof"]`` says how a LOST was proved: ``"search"`` or ``"draw-1 relaxation"``.
+        ``extra["proof"]`` says how a LOST was proved: ``"search"`` or ``"draw-1 relaxation"``;
+        ``rules`` the rules searched (the position's own unless overridden).
 
     Notes
     -----
@@ -369,14 +401,15 @@ def solve(
     if foundation_to_tableau is not None and not isinstance(foundation_to_tableau, bool):
         raise TypeError("foundation_to_tableau must be None, True or False")
     check_setting(shorten)
+    state = with_override(state, foundation_to_tableau)
     _ensure_compiled()
     t0 = time.perf_counter()
     cpu0 = time.thread_time()
-    search = Search(state, foundation_to_tableau)
+    search = Search(state)
     runs = [_Run(search)]
     if state.rules.draw != 1:
         relaxed = state.replace(rules=Rules(1, state.rules.foundation_to_tableau))
-        runs.append(_Run(Search(relaxed, foundation_to_tableau, tt_max=RELAX_TT_MAX)))
+        runs.append(_Run(Search(relaxed, tt_max=RELAX_TT_MAX)))
     reason = ""
     proof = "search"
     while search.result not in (core.R_WON, core.R_EXHAUSTED):
@@ -426,6 +459,7 @@ def solve(
         seconds=seconds,
         peak_memory=sum(r.search.peak_memory for r in runs),
         reason=reason,
+        rules=state.rules,
         extra={
             "max_depth": int(search.ctl[core.C_MAXDEPTH]),
             "cpu_seconds": time.thread_time() - cpu0,
@@ -540,8 +574,8 @@ def _load_compiled() -> None:
 
     search = Search(deal(2))
     search.step(100)
-    small = np.zeros(4, dtype=np.uint64)
-    core.tt_rehash(small, np.zeros(8, dtype=np.uint64))
+    small = np.zeros((4, 2), dtype=np.uint64)
+    core.tt_rehash(small, np.zeros((8, 2), dtype=np.uint64))
     prepare_shortening()
 
 

@@ -45,12 +45,16 @@ def talon_sequence(state: GameState) -> tuple[int, ...]:
 
 
 def encode_state(
-    state: GameState, foundation_to_tableau: bool | None = None, dominances: bool | int = True
+    state: GameState,
+    foundation_to_tableau: bool | None = None,
+    dominances: bool | int = True,
+    always: int = core.ALW_ALL,
 ) -> np.ndarray:
     """The int32 array ``S`` of ``state`` (``foundation_to_tableau`` overrides the rules).
 
     ``dominances`` switches on the prunings that need an argument (``core.O_DOM``): all of them
-    (True), none (False) or the given bits (an int, for tests).
+    (True), none (False) or the given bits (an int, for tests). ``always`` holds the switches of
+    the always-on rules (``core.O_ALW``; tests turn them off one at a time).
     """
     S = np.zeros(core.S_SIZE, dtype=np.int32)
     for c, col in enumerate(state.columns):
@@ -73,6 +77,7 @@ def encode_state(
         S[core.O_DOM] = core.DOM_ALL if dominances else 0
     else:
         S[core.O_DOM] = dominances & core.DOM_BITS
+    S[core.O_ALW] = always & core.ALW_ALL
     if not face_up_runs(state):
         S[core.O_DOM] &= ~32  # twin classes rest on every face-up part being a run
     return S

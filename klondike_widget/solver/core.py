@@ -2,7 +2,7 @@
 """The compiled search core: move generation, do/undo and a resumable depth-first search.
 
 Everything here works on small integer numpy arrays (layout in
-:mod:`klondike_widget.solver.encoding`) and is compiled with numba's ``njit(cache=True,
+:mod:`klondike_widget.solver.bridge`) and is compiled with numba's ``njit(cache=True,
 nogil=True)``. The same source runs as plain Python under ``NUMBA_DISABLE_JIT=1`` (slow, used to
 debug and to cross-check the compiled code).
 
@@ -14,10 +14,12 @@ with a pointer ``tp = len(waste)``. A tap moves the pointer ``draw`` cards on (c
 a recycle sets it back to 0 and playing the waste top removes ``T[tp - 1]``. So the talon is always
 a subsequence of the starting one and no card ever joins it: its contents are a set.
 
-``H`` (uint64) holds one position-sensitive Zobrist sum per column and the talon's set hash. The
-transposition-table key mixes each column separately and adds them up, so the key does not depend
-on the order of the columns (empty-column and column-permutation symmetry collapse); foundations
-follow from the other cards and need no key. In draw 1 every talon card is reachable from any
+``H`` (uint64) holds one position-sensitive Zobrist sum per column and the talon as a set of
+cards (one bit a card). :func:`state_key` mixes each column separately and adds them up, so it
+does not depend on the order of the columns (empty-column and column-permutation symmetry
+collapse); foundations follow from the other cards. The transposition table stores two words a
+position (:func:`table_key`): with twin classes the class itself, exactly, so a LOST never rests
+on a hash collision. In draw 1 every talon card is reachable from any
 pointer, so the key leaves the pointer out; in draw 3 it is part of the key, through
 :func:`key_pointer` (pointers from which the taps reach the same cards share a key).
 
@@ -73,7 +75,17 @@ O_DOM = O_F2T + 1  # pruning bits: 1 partial runs (gen_moves), 2 dead ends (is_d
 #: ``tests/test_solver_classes.py``). Bit 8 alone gives most of the gain, so it is the one kept.
 DOM_ALL = 127 & ~(4 | 16)
 DOM_BITS = 127  #: every pruning bit there is
-S_SIZE = O_DOM + 1
+#: Switches of the always-on rules, for tests only (``encode_state(..., always=...)``): each is
+#: sound (the argument is in the docstring named) and on in every real search; a test turns one
+#: off and checks that no verdict changes.
+O_ALW = O_DOM + 1
+ALW_AUTOS = 1  #: safe foundation moves played automatically (apply_autos, is_safe)
+ALW_BACK_UP = 2  #: no foundation card brought down that would be safe at once (would_go_back_up)
+ALW_KINGS = 4  #: no King alone moved to an empty column, only the first empty one (gen_moves)
+ALW_REVERSE = 8  #: no move that undoes the last one (drop_reverse)
+ALW_POINTER = 16  #: the key's pointer classes (key_pointer; draw 1 leaves the pointer out)
+ALW_ALL = 31
+S_SIZE = O_ALW + 1
 O_PHM = NCOL + 1  # per column and structure count: the column's part of abstract_key
 H_SIZE = O_PHM + NCOL * (CAP + 1)  # 7 column sums + talon hash + that table
 
@@ -136,13 +148,22 @@ def _random_words(n: int) -> np.ndarray:
 
 
 ZPOS = _random_words(52 * CAP)
-ZTAL = _random_words(52)
+#: A talon card's word is its bit, so ``H[NCOL]`` is the talon as an exact set of cards.
+ZTAL = np.array([1 << c for c in range(52)], dtype=np.uint64)
 ZFD = _random_words(CAP)
 ZPTR = _random_words(TAL_CAP + 1)
-ZRES = _random_words(52)
-ZTRES = _random_words(52)
-ZKING = _random_words(1)
 ZFH = _random_words(4 * 14)
+# a second, independent set for the second word of the exact-table keys (twin classes off)
+ZPOS2 = _random_words(52 * CAP)
+ZFD2 = _random_words(CAP)
+ZPTR2 = _random_words(TAL_CAP + 1)
+ZTAG = _random_words(256)
+ZTAG2 = _random_words(256)
+#: ``tag`` of :func:`table_key`: a restricted position (kind in bits 6..7, card in bits 0..5).
+TAG_FND = 64  # after a card came down from a foundation (follow_ups)
+TAG_TALON = 128  # after a talon card went onto a column in draw 1 (talon_follow_ups)
+TAG_KING = 192  # after a column was emptied (king_fills)
+TOP = np.uint64(1 << 63)
 
 M1 = np.uint64(0xBF58476D1CE4E5B9)
 M2 = np.uint64(0x94D049BB133111EB)
@@ -209,7 +230,9 @@ def key_pointer(S: np.ndarray) -> int:
     first two kinds are among the third, so the reachable cards are those of pointer 0. A talon
     play of ``T[i]`` leaves the pointer at ``i`` whatever it was before and nothing else reads
     the pointer, so two positions that differ only in such pointers have the same moves and the
-    same future: one key serves both.
+    same future: one key serves both. Foundation-to-column moves do not read or move the
+    pointer. Switch: ``ALW_POINTER`` (off: the key holds the pointer itself, in draw 1 too,
+    where every talon card is reachable from any pointer and taps change nothing else).
     """
     tp = S[O_TP]
     if tp % S[O_DRAW] == 0 or tp == S[O_TN]:
@@ -274,15 +297,110 @@ def state_key(S: np.ndarray, H: np.ndarray) -> np.uint64:
 
 
 @njit(cache=True, nogil=True)
+def table_key(S: np.ndarray, H: np.ndarray, tag: int) -> tuple[np.uint64, np.uint64]:
+    """The two words the transposition table stores for the position (``tag``: see TAG_*).
+
+    With twin classes (bit 32 of ``S[O_DOM]``) they are the class itself, exactly: the
+    :func:`structure_count` of each column (6 bits each; a column's structure cards never
+    change during a search, so the count names them), the foundation heights, the talon as a
+    set of cards (``H[NCOL]``, one bit a card), the pointer's class (:func:`key_pointer`, draw
+    3) and the tag. Two positions get the same words only if they are in the same class, so
+    no collision can prune a position: a LOST is a proof.
+
+    Without twin classes (a hand-built position whose face-up cards are not runs, or a test
+    with them off) the first word is :func:`state_key` and the second an independent 63-bit
+    Zobrist hash (other random tables) of the exact columns, talon, pointer and tag. A wrong
+    prune needs both to collide: with at most ``N = 2**26`` stored positions and as many
+    lookups, under the usual model of Zobrist keys as random, the chance in one search is
+    below ``N**2 / 2**127 < 1e-22``.
+    """
+    ptr = S[O_TP] if S[O_ALW] & ALW_POINTER == 0 else key_pointer(S) if S[O_DRAW] != 1 else 0
+    if (S[O_DOM] & 32) != 0:
+        a = U0
+        for c in range(NCOL):
+            a |= np.uint64(structure_count(S, c)) << np.uint64(6 * c)
+        for suit in range(4):
+            a |= np.uint64(S[O_FND + suit]) << np.uint64(42 + 4 * suit)
+        a |= np.uint64(tag & 63) << np.uint64(58)
+        b = H[NCOL] | (np.uint64(ptr) << np.uint64(52)) | (np.uint64(tag >> 6) << np.uint64(58))
+        return a, b | TOP
+    a = mix64(state_key(S, H) ^ ZTAG[tag])
+    tot = U0
+    for c in range(NCOL):
+        h = ZFD2[S[O_FD + c]]
+        for k in range(S[O_LEN + c]):
+            h += ZPOS2[S[O_COLS + c * CAP + k] * CAP + k]
+        tot += mix64(h)
+    b = mix64(tot + mix64(H[NCOL] ^ ZPTR2[ptr]) + ZTAG2[tag])
+    return a, b | TOP
+
+
+@njit(cache=True, nogil=True)
 def is_safe(S: np.ndarray, card: int) -> bool:
     """True if moving ``card`` (already playable) to its foundation cannot lose a win.
 
-    Solvitaire's rule for red-black building (Blake & Gent), which holds with foundation cards
-    allowed back down: with ``R`` the card's rank (1..13), both foundations of the other colour
-    are at ``R - 1`` or higher (nothing could ever be stacked on the card), or they are at
-    ``R - 2`` or higher and the other foundation of its colour at ``R - 3`` or higher (whatever
-    would be stacked on it, and whatever on that, could go to its foundation instead). Aces and
-    twos are always safe.
+    Write ``X`` for the card, ``r`` for its rank (0 for an Ace), ``o`` for the lower of the two
+    foundations of the other colour and ``t`` for the other foundation of its colour (heights:
+    cards on them). The rule (Blake & Gent's, as Solvitaire and lonelybot use it) is
+
+    * (B) ``o >= r - 1`` and ``t >= r - 2``, with or without foundation-to-column moves;
+    * (A) ``o >= r`` (both cards that could lie on ``X`` are up), only when foundation cards
+      may not come back down.
+
+    Aces and twos pass (B) always. Switch: ``ALW_AUTOS`` of ``S[O_ALW]``.
+
+    *Why (A) is wrong with foundation-to-column moves* (the defect of issue 13): "nothing
+    can ever be stacked on X" forgets that the cards of rank ``r - 1`` on the foundations can
+    come back down onto X to let the cards under them come down too. With ♦ and ♥ at Q and ♣
+    at 8, K♠ passed (A) and went up; but 10♣ on face-down 9♣ needs a red J, which needs the
+    red Q above it on a black K: the K♠ (``tests/solver/test_solver_soundness.py``). The
+    search also never brought K♠ back down, as it would have been "safe" again at once
+    (:func:`would_go_back_up`).
+
+    *Argument.* Let ``P`` be winnable, ``P'`` the same with X up, ``W`` a winning line from
+    ``P`` (counted in search moves, automatic ones included).
+
+    1. *Settled cards.* With foundation-to-column moves, call a foundation card *settled* if
+       the cards under it in its suit and the cards of the other colour one rank lower are
+       settled (Aces on foundations are). Some shortest winning line brings no settled card
+       down: take the lowest-ranked settled card L that ``W`` brings down; the cards that
+       could lie on L are settled and of lower rank, so they never come down and nothing lies
+       on L while it is out; the cards under it in its suit never come down either, and the
+       cards above it cannot go up before it does. So deleting L's excursion (its coming
+       down, its moves, its going back up; moving runs it tops without it) leaves a shorter
+       winning line. Under (B) every card of rank ``<= r - 2`` of the other colour, and every
+       card under X in its suit, is settled (induction on the rank: the other colour's cards
+       rest on ours of rank ``<= r - 3``, which ``t >= r - 2`` and X's own suit at ``r`` put
+       on the foundations, and ours rest on theirs of rank ``<= r - 3``). Without
+       foundation-to-column moves nothing ever comes down and every foundation card is
+       settled.
+    2. *Dead cards.* From ``P'`` play ``W`` but keep a set D of cards that are out in ``W``'s
+       position and up in ours, which is ``W``'s with D on the foundations: at first D = {X}.
+       When ``W`` puts a card Y (rank ``r - 1``, other colour) on a member of D, ours sends Y
+       up instead (or leaves it up, if ``W`` brings it down from its foundation): Y's suit
+       is at ``r - 1`` (its lower cards are settled and Y is next or on top), and Y joins D;
+       likewise a card Z of rank ``r - 2`` of X's colour put on a Y (only under (B): X's own
+       ``r - 2`` is settled, the other one is at most next since ``t >= r - 2``). Nothing can
+       lie on a Z (the other colour's ``r - 3`` cards are settled), nothing else on a Y or
+       on X, so D's cards always top their columns; ours skips every move of a D card and
+       moves runs without the D cards on top. Cards under D cards are free earlier in ours
+       (a face-down one turns up earlier), which only adds moves; no move of ``W`` touches a
+       foundation under a D card (settled) or above it (the card must go up first, and then
+       it leaves D). Under (A) without foundation-to-column moves D stays {X}. So ours is a
+       winning line from ``P'``, shorter by X's own moves at least.
+
+    From the talon: in draw 1 every talon card stays reachable from any pointer, so removing
+    one changes nothing else; in draw 3 only the last card when the pointer reaches what
+    pointer 0 reaches (:func:`apply_autos`). Since the line from ``P'`` is shorter, the search
+    (which applies these moves after every move) still reaches a won position.
+
+    >>> import numpy as np
+    >>> S = np.zeros(S_SIZE, dtype=np.int32)
+    >>> S[O_FND : O_FND + 4] = [8, 12, 12, 12]  # C8 DQ HQ SQ, the King of spades next
+    >>> S[O_F2T] = 1; bool(is_safe(S, 51))
+    False
+    >>> S[O_F2T] = 0; bool(is_safe(S, 51))
+    True
     """
     r = RANK[card]
     if r <= 1:
@@ -295,12 +413,24 @@ def is_safe(S: np.ndarray, card: int) -> bool:
         o1 = 1
         o2 = 2
     lo = min(S[O_FND + o1], S[O_FND + o2])
-    return lo >= r or (lo >= r - 1 and S[O_FND + 3 - s] >= r - 2)
+    if lo >= r - 1 and S[O_FND + 3 - s] >= r - 2:
+        return True
+    return S[O_F2T] == 0 and lo >= r
 
 
 @njit(cache=True, nogil=True)
 def would_go_back_up(S: np.ndarray, card: int) -> bool:
-    """True if ``card``, the top of its foundation, would be safe there once brought down."""
+    """True if ``card``, the top of its foundation, would be safe there once brought down.
+
+    Such a card is never brought down (bit ``ALW_BACK_UP`` of ``S[O_ALW]``). *Argument:* the
+    position ``C`` with the card on a column top and the position ``P`` with it up differ by
+    that one foundation play, which :func:`is_safe` judges in ``C`` (the foundation lowered, as
+    here): from any winning line of ``C`` its argument builds a shorter one from ``P``. So a
+    shortest winning line of ``P`` never starts by bringing the card down, and the search,
+    which tries every other move of ``P``, still finds a win. The argument of :func:`is_safe`
+    covers foundation-to-column moves (its rule (B) is the only one used then), which is what
+    this prune relied on wrongly before issue 13: K♠ stayed up, judged "safe" by rule (A).
+    """
     suit = SUIT[card]
     S[O_FND + suit] -= 1
     back_up = is_safe(S, card)
@@ -454,6 +584,8 @@ def apply_autos(S: np.ndarray, H: np.ndarray, AUM: np.ndarray, AUU: np.ndarray, 
     up when safe (lonelybot's deck rule).
     """
     one = np.int64(1)
+    if (S[O_ALW] & ALW_AUTOS) == 0:
+        return aun
     while True:
         safe = np.int64(0)  # bit c: card c is next on its foundation and safe there
         for suit in range(4):
@@ -497,9 +629,12 @@ def apply_autos(S: np.ndarray, H: np.ndarray, AUM: np.ndarray, AUU: np.ndarray, 
 def needs_autos(S: np.ndarray, m: int) -> bool:
     """False if move ``m`` cannot have made a card safe and playable (its parent had none).
 
-    A card coming down from a foundation only lowers a foundation (safety only falls) and is
-    not safe itself (else it is not generated); in draw 1 a talon card going onto a column was
-    playable and not safe in the talon already. Every other move may uncover or raise something.
+    A card coming down from a foundation only lowers a foundation, and :func:`is_safe` only
+    asks for foundations to be high enough, so no card becomes safe; no card becomes playable
+    either, and the card itself is not safe (else it is not generated, see
+    :func:`would_go_back_up`; with ``ALW_BACK_UP`` off it may be, and then the next move can
+    send it up). In draw 1 a talon card going onto a column was playable and not safe in the
+    talon already, and covers a card. Every other move may uncover or raise something.
     """
     kind = m & 7
     return not (kind == K_FND_COL or (kind == K_TAL_COL and S[O_DRAW] == 1))
@@ -641,7 +776,7 @@ def _from_foundations(
         if h == 0:
             continue
         card = suit * 13 + h - 1
-        if prune and would_go_back_up(S, card):
+        if prune and (S[O_ALW] & ALW_BACK_UP) != 0 and would_go_back_up(S, card):
             continue
         if one_target:
             t = _landing(S, mark, card, first_empty)
@@ -649,7 +784,8 @@ def _from_foundations(
                 n = _add(out, n, encode(K_FND_COL, card, suit, t, 1, 10))
         else:
             code = encode(K_FND_COL, card, suit, 0, 1, 10)
-            n = _onto_columns(out, n, S, mark, code, card, -1, first_empty if prune else -1)
+            kings = prune and (S[O_ALW] & ALW_KINGS) != 0
+            n = _onto_columns(out, n, S, mark, code, card, -1, first_empty if kings else -1)
     return n
 
 
@@ -746,13 +882,22 @@ def gen_moves(S: np.ndarray, out: np.ndarray, mark: np.ndarray, prune: bool) -> 
     engine; with ``prune`` true moves that only lead to an equivalent position are left out:
     a King that is alone in its column moving to an empty column, a King moving to any empty
     column but the first, and a card moving down from a foundation that would at once be moved
-    back up automatically. With bit 1 of ``S[O_DOM]`` set, a run split off a longer run moves
+    back up automatically. The King prunes (switch ``ALW_KINGS``) only drop moves to a
+    position that equals one kept up to the order of the columns, which the key ignores (a King
+    alone moving to another empty column; a King, from anywhere, going to an empty column other
+    than the first: empty columns are interchangeable), whatever the foundation rule. The
+    foundation card prune is argued in :func:`would_go_back_up`. Talon moves are macro moves:
+    every talon card taps and recycles can bring to the top (:func:`reachable_talon`) gets its
+    plays, and the line expands the taps (``bridge.engine_moves``), so the talon moves are
+    exactly the engine's, up to the taps in between, which change nothing else.
+    With bit 1 of ``S[O_DOM]`` set, a run split off a longer run moves
     only when the card under it can then go to its foundation (the dominance Solvitaire and
     lonelybot use: exposing a face-up card for any other purpose can be had by moving the other
     run).
     """
     if prune and (S[O_DOM] & 32) != 0:
         return gen_abstract(S, out, mark)
+    kings = prune and (S[O_ALW] & ALW_KINGS) != 0
     n = 0
     first_empty = _mark_tops(S, mark)
     # columns to foundations
@@ -774,7 +919,7 @@ def gen_moves(S: np.ndarray, out: np.ndarray, mark: np.ndarray, prune: bool) -> 
         if S[O_FND + SUIT[card]] == RANK[card]:
             n = _add(out, n, encode(K_TAL_FND, card, i, 0, 1, 55))
         code = encode(K_TAL_COL, card, i, 0, 1, 40)
-        n = _onto_columns(out, n, S, mark, code, card, -1, first_empty if prune else -1)
+        n = _onto_columns(out, n, S, mark, code, card, -1, first_empty if kings else -1)
     # column to column
     for s in range(NCOL):
         ln = S[O_LEN + s]
@@ -799,7 +944,7 @@ def gen_moves(S: np.ndarray, out: np.ndarray, mark: np.ndarray, prune: bool) -> 
                     # a run split off a longer run moves only to let the card under it go up
                     k -= 1
                     continue
-            empty = -1 if not prune else (first_empty if k > 0 else -2)
+            empty = -1 if not kings else (first_empty if k > 0 else -2)
             code = encode(K_COL_COL, card, s, 0, count, prio)
             n = _onto_columns(out, n, S, mark, code, card, s, empty)
             if k > fd and not stacks(card, S[O_COLS + s * CAP + k - 1]):
@@ -933,8 +1078,12 @@ def drop_reverse(moves: np.ndarray, n: int, m: int) -> int:
     """Remove from ``moves[:n]`` the move that exactly undoes ``m``; return the new count.
 
     Only called when ``m`` turned no card up and triggered no automatic move, so its reverse
-    leads straight back to the parent position, which the transposition table would reject
-    anyway: this only saves the work of trying it.
+    leads straight back to the parent position, which is on the search path (switch:
+    ``ALW_REVERSE``). Reaching a position that is being searched adds nothing: any winning
+    line through it is found from its own node. This holds for foundation-to-column moves and
+    their reverse (the card goes back up) as for column moves. Where the parent was searched
+    under a restricted key (bit 8), its restricted moves are enough by the argument of
+    :func:`talon_follow_ups`, so the unrestricted copy is not needed either.
     """
     kind = m & 7
     card = (m >> 3) & 63
@@ -1036,38 +1185,39 @@ def is_dead(S: np.ndarray, W: np.ndarray) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def tt_slot(TT: np.ndarray, key: np.uint64) -> np.uint64:
-    """The slot holding ``key`` in the open-addressing table, or the empty slot it would take."""
+def tt_slot(TT: np.ndarray, a: np.uint64, b: np.uint64) -> np.uint64:
+    """The row holding key ``(a, b)`` in the open-addressing table ``TT`` (rows of two words;
+    an empty row has ``b == 0``, which no key has), or the empty row it would take."""
     mask = np.uint64(TT.shape[0] - 1)
-    i = key & mask
-    while TT[i] != U0 and TT[i] != key:
+    i = mix64(a + mix64(b)) & mask
+    while TT[i, 1] != U0 and (TT[i, 0] != a or TT[i, 1] != b):
         i = (i + U1) & mask
     return i
 
 
 @njit(cache=True, nogil=True)
-def tt_insert(TT: np.ndarray, key: np.uint64) -> bool:
-    """Insert ``key`` into the open-addressing table; False if it was already there."""
-    i = tt_slot(TT, key)
-    if TT[i] == key:
+def tt_insert(TT: np.ndarray, a: np.uint64, b: np.uint64) -> bool:
+    """Insert key ``(a, b)`` into the table; False if it was already there."""
+    i = tt_slot(TT, a, b)
+    if TT[i, 1] != U0:
         return False
-    TT[i] = key
+    TT[i, 0] = a
+    TT[i, 1] = b
     return True
 
 
 @njit(cache=True, nogil=True)
-def tt_contains(TT: np.ndarray, key: np.uint64) -> bool:
-    """True if ``key`` is in the table."""
-    return bool(TT[tt_slot(TT, key)] == key)
+def tt_contains(TT: np.ndarray, a: np.uint64, b: np.uint64) -> bool:
+    """True if key ``(a, b)`` is in the table."""
+    return bool(TT[tt_slot(TT, a, b), 1] != U0)
 
 
 @njit(cache=True, nogil=True)
 def tt_rehash(old: np.ndarray, new: np.ndarray) -> None:
     """Move every key of ``old`` into the (larger, empty) table ``new``."""
     for i in range(old.shape[0]):
-        v = old[i]
-        if v != U0:
-            tt_insert(new, v)
+        if old[i, 1] != U0:
+            tt_insert(new, old[i, 0], old[i, 1])
 
 
 @njit(cache=True, nogil=True)
@@ -1100,7 +1250,8 @@ def start_search(
     ctl[C_MAXDEPTH] = 0
     if is_won(S):
         return R_WON
-    tt_insert(TT, state_key(S, H))
+    a, b = table_key(S, H, 0)
+    tt_insert(TT, a, b)
     ctl[C_TTCOUNT] = 1
     n = gen_moves(S, MV[0], mark, True)
     if n > MV.shape[1]:
@@ -1190,18 +1341,17 @@ def run_chunk(
         if full:
             ctl[C_OVERFLOW] = 1
         else:
-            key = state_key(S, H)
+            a, b = table_key(S, H, 0)
             seen = False
             if restricted or t_restricted or k_restricted:
                 # the unrestricted position, if searched, covers the restricted one
-                seen = tt_contains(TT, key)
+                seen = tt_contains(TT, a, b)
                 if k_restricted:
-                    key ^= ZKING[0]
+                    tag = TAG_KING
                 else:
-                    key ^= ZRES[(m >> 3) & 63] if restricted else ZTRES[(m >> 3) & 63]
-                if key == U0:
-                    key = U1
-            fresh = not seen and tt_insert(TT, key)
+                    tag = (TAG_FND if restricted else TAG_TALON) | ((m >> 3) & 63)
+                a, b = table_key(S, H, tag)
+            fresh = not seen and tt_insert(TT, a, b)
         if not fresh:
             while aun > AUS[depth]:
                 aun -= 1
@@ -1237,7 +1387,7 @@ def run_chunk(
             n = talon_follow_ups(MV[depth], n, m)
         elif k_restricted:
             n = king_fills(S, MV[depth], n)
-        elif (UD[depth - 1] & 1) == 0 and aun == AUS[depth - 1]:
+        elif (UD[depth - 1] & 1) == 0 and aun == AUS[depth - 1] and (S[O_ALW] & ALW_REVERSE) != 0:
             n = drop_reverse(MV[depth], n, m)
         NM[depth] = n
         IX[depth] = 0

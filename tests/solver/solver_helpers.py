@@ -15,7 +15,7 @@ from typing import Any
 
 from klondike_widget.engine.cards import RANKS
 from klondike_widget.engine.deals import deal, state_from_solvitaire
-from klondike_widget.engine.moves import Move, MoveKind, apply_unchecked, generate_moves
+from klondike_widget.engine.moves import Move, MoveKind, apply_move, apply_unchecked, generate_moves
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
 from klondike_widget.solver import core
@@ -188,12 +188,12 @@ def foundation_down_position(foundation_to_tableau: bool = True) -> GameState:
     )
 
 
-def decide(state: GameState, dominances: bool | int, nodes: int) -> int:
+def decide(state: GameState, dominances: bool | int, nodes: int, always: int = core.ALW_ALL) -> int:
     """The core's result code for ``state`` within ``nodes`` positions (R_BUDGET if undecided).
 
     A win's line is replayed through the engine (it raises if the line does not win).
     """
-    search = Search(state, dominances=dominances)
+    search = Search(state, dominances=dominances, always=always)
     while search.result not in (core.R_WON, core.R_EXHAUSTED) and search.nodes < nodes:
         search.step(nodes)
     if search.result == core.R_WON:
@@ -217,3 +217,54 @@ def verdicts_kept(
                 assert pruned == full, (bit, on, state)
                 both[pruned] += 1
     return both
+
+
+def winning_lines(
+    draw: int, count: int, first: int = 1
+) -> list[tuple[GameState, tuple[Move, ...]]]:
+    """Winning lines of the first ``count`` numbered deals (from ``first``) the solver wins at
+    once, under ``Rules(draw)``: the start of the fuzzer's ``played`` positions."""
+    from klondike_widget.solver import Limit, Status, solve
+
+    out: list[tuple[GameState, tuple[Move, ...]]] = []
+    number = first
+    while len(out) < count:
+        start = deal(number, Rules(draw=draw))
+        res = solve(start, Limit(seconds=2))
+        if res.status is Status.WON:
+            out.append((start, res.moves))
+        number += 1
+    return out
+
+
+def compare_case(case: Any, nodes: int = 2_000_000, max_states: int = 200_000) -> dict[str, Any]:
+    """Solve a fuzzer case and decide it by brute force; replay a WON line independently.
+
+    Returns a record: category, draw, rules, override, ``solver`` and ``brute`` verdicts
+    (``won``/``lost``/``unknown``), nodes and ``agree`` (None when either is undecided).
+    """
+    from fuzz_cases import brute_force
+
+    from klondike_widget.solver import Limit, Status, solve
+
+    res = solve(case.state, Limit(nodes=nodes, seconds=60), foundation_to_tableau=case.override)
+    searched = case.searched
+    if res.status is Status.WON:
+        assert res.rules == searched.rules
+        s = searched
+        for move in res.moves:
+            s = apply_move(s, move)
+        assert s.is_won, "a WON line does not win"
+    truth = brute_force(searched, max_states)
+    brute = "unknown" if truth is None else ("won" if truth else "lost")
+    decided = brute != "unknown" and res.status is not Status.UNKNOWN
+    return {
+        "category": case.category,
+        "draw": case.state.rules.draw,
+        "f2t": searched.rules.foundation_to_tableau,
+        "override": case.override is not None,
+        "solver": res.status.value,
+        "brute": brute,
+        "nodes": res.nodes,
+        "agree": (res.status.value == brute) if decided else None,
+    }
