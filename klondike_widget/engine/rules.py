@@ -15,7 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Rules"]
+__all__ = ["NUM_COLUMNS", "Rules"]
+
+#: The tableau's columns: seven in every variant (not a rule option).
+NUM_COLUMNS = 7
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from klondike_widget.engine.game import Game
 from klondike_widget.engine.moves import Move, MoveKind
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
-from klondike_widget.study.results import DealResult
+from klondike_widget.study.record import DealResult
 
 __all__ = [
     "DealTask",
