@@ -11,9 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from klondike_widget.engine.outcome import Verdict
+
 __all__ = ["COLUMNS", "VERDICTS", "DealResult"]
 
-VERDICTS = ("won", "lost", "unknown")
+#: The verdict words of a result file (the values of the Verdict enum).
+VERDICTS = tuple(v.value for v in Verdict)
 COLUMNS = (
     "deal",
     "draw",

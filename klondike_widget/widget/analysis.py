@@ -45,14 +45,10 @@ def default_solve(
     state: GameState, seconds: float, cancel: threading.Event
 ) -> tuple[str, Sequence[Move]]:
     """Run :func:`klondike_widget.solver.solve` and translate its status for the widget."""
-    from klondike_widget.solver import Limit, Status, solve
+    from klondike_widget.solver import Limit, solve
 
     result = solve(state, limit=Limit(seconds=seconds), cancel=cancel)
-    if result.status == Status.WON:
-        return "winnable", tuple(result.moves)
-    if result.status == Status.LOST:
-        return "unwinnable", ()
-    return "unknown", ()
+    return result.status.widget_word, tuple(result.moves)
 
 
 @dataclass(frozen=True)
