@@ -58,7 +58,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -73,7 +73,7 @@ from klondike_widget.engine.moves import Move
 from klondike_widget.engine.state import GameState
 from klondike_widget.widget.analysis import Analyst, SolveFn, Verdict, Verdicts, default_solve
 from klondike_widget.widget.line_panel import LinePanel, line_from
-from klondike_widget.widget.protocol import INTENTS, Rejected, parse_intent
+from klondike_widget.widget.protocol import Announce, Hint, Notice, Rejected, parse_intent
 from klondike_widget.widget.view import board_view, deck_table, move_target
 
 __all__ = ["KlondikeWidget", "asset_path"]
@@ -180,7 +180,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._game = game if game is not None else Game.new(deal=deal, draw=draw)
         self._seq = 0
         self._analysis: str | None = None
-        self._hint: dict[str, Any] | None = None
+        self._hint: Hint | None = None
         self._finish_line: list[Move] = []
         self._finishing = False
         self._finish_gen = 0
@@ -188,7 +188,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._line_count = 0  # numbers the lines opened (intents name the line they are about)
         self._auto_gen = 0
         self._last_line: Line | None = None  # the line Finish played last
-        self._announce: dict[str, Any] | None = None
+        self._announce: Announce | None = None
         self._count = 0  # numbers announcements and notices
         self._clock_ms = 0.0
         self._clock_since: float | None = None
@@ -521,8 +521,7 @@ class KlondikeWidget(anywidget.AnyWidget):
                 intent = parse_intent(content, buffers)
                 if intent.spec.fresh and intent.seq != self._seq:
                     raise Rejected("stale", f"sent against {intent.seq}, now {self._seq}")
-                handler: Callable[..., None] = getattr(self, INTENTS[intent.kind].handler)
-                handler(**intent.args)
+                _HANDLERS[intent.kind](self, **intent.args)
             except Rejected as exc:
                 self._notice("reject." + exc.reason, exc.detail, cid=cid)
             except Exception as exc:  # never let a traceback reach the user
@@ -745,7 +744,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         )
         # A deal number can exceed JavaScript's exact integers: publish it as text.
         view["deal"] = None if view["deal"] is None else str(view["deal"])
-        self.view = view
+        self.view = dict(view)
 
     def _finish_block(self) -> str | None:
         if self._finishing or self._game.is_won:
@@ -763,7 +762,8 @@ class KlondikeWidget(anywidget.AnyWidget):
         """Tell the front end ``key`` (a strings key); ``why`` is for logs and tests only."""
         self.last_notice = (key, why)
         self._count += 1
-        self.send({"kind": "notice", "n": self._count, "key": key, "args": args, "cid": cid})
+        notice: Notice = {"kind": "notice", "n": self._count, "key": key, "args": args, "cid": cid}
+        self.send(notice)
 
     def _show_hint(self, move: Move, publish: bool = True) -> None:
         src, count, dst = move_target(move, self._game.state)
@@ -948,3 +948,26 @@ class KlondikeWidget(anywidget.AnyWidget):
             timer = threading.Timer(delay, self._locked(fn))
             timer.daemon = True
             timer.start()
+
+
+#: Intent kind -> the method that runs it with the checked arguments (one per kind of INTENTS).
+_HANDLERS: Mapping[str, Callable[..., None]] = {
+    "move": KlondikeWidget._do_move,
+    "undo": KlondikeWidget._do_undo,
+    "redo": KlondikeWidget._do_redo,
+    "hint": KlondikeWidget._do_hint,
+    "finish": KlondikeWidget._do_finish,
+    "stop": KlondikeWidget._do_stop,
+    "restart": KlondikeWidget._do_restart,
+    "new_deal": KlondikeWidget._do_new_deal,
+    "set_draw": KlondikeWidget._do_set_draw,
+    "set_locale": KlondikeWidget._do_set_locale,
+    "set_mirror": KlondikeWidget._do_set_mirror,
+    "set_pace": KlondikeWidget._do_set_pace,
+    "open_line": KlondikeWidget._do_open_line,
+    "step": KlondikeWidget._do_step,
+    "autoplay": KlondikeWidget._do_autoplay,
+    "play_from_here": KlondikeWidget._do_play_from_here,
+    "back_to_game": KlondikeWidget._do_back_to_game,
+    "set_step_pace": KlondikeWidget._do_set_step_pace,
+}

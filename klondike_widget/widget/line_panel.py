@@ -37,6 +37,7 @@ from klondike_widget import i18n
 from klondike_widget.engine.line import Line
 from klondike_widget.engine.moves import Move
 from klondike_widget.engine.state import GameState
+from klondike_widget.widget.protocol import LineStep, NextStep
 from klondike_widget.widget.view import move_target
 
 __all__ = ["WINDOW", "LinePanel", "line_from"]
@@ -151,10 +152,10 @@ class LinePanel:
             "words": [i18n.describe_move(states[i], moves[i], locale) for i in range(first, last)],
         }
 
-    def view_part(self, *, playable: bool) -> dict[str, Any]:
+    def view_part(self, *, playable: bool) -> LineStep:
         """``view["line"]``: the step, the total, the next move's piles, autoplay, playable."""
         move = self.next_move
-        nxt = None
+        nxt: NextStep | None = None
         if move is not None:
             src, count, dst = move_target(move, self.state)
             nxt = {"src": src, "n": count, "dst": dst}

@@ -20,13 +20,14 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from klondike_widget.engine.cards import CARD_RANK, CARD_RED, CARD_SUIT, SUIT_LETTERS, SUIT_SYMBOLS
 from klondike_widget.engine.game import Game
 from klondike_widget.engine.moves import Move, MoveKind
 from klondike_widget.engine.state import GameState
+from klondike_widget.widget.protocol import Announce, Clock, Hint, LineStep, View
 
 __all__ = [
     "PILES",
@@ -128,14 +129,14 @@ def board_view(
     seq: int,
     analysis: str | None = None,
     finish_block: str | None = None,
-    hint: Mapping[str, Any] | None = None,
+    hint: Hint | None = None,
     finishing: bool = False,
-    clock: Mapping[str, Any] | None = None,
-    announce: Mapping[str, Any] | None = None,
+    clock: Clock | None = None,
+    announce: Announce | None = None,
     shown: GameState | None = None,
-    line: Mapping[str, Any] | None = None,
+    line: LineStep | None = None,
     lines: bool = False,
-) -> dict[str, Any]:
+) -> View:
     """The ``view`` trait for ``game``: piles, legal moves, counters and status.
 
     Parameters
@@ -176,7 +177,7 @@ def board_view(
     )
     frozen = won or finishing or analysing
     legal = {} if frozen else legal_by_source(state, state.legal_moves)
-    view: dict[str, Any] = {
+    view: View = {
         "seq": seq,
         "deal": game.deal_number,
         "draw": state.rules.draw,
@@ -195,10 +196,10 @@ def board_view(
         "status": status,
         "analysis": None if won else analysis,
         "finish": None if won else finish_block,
-        "hint": None if (won or analysing) else (dict(hint) if hint else None),
-        "clock": dict(clock) if clock else {"ms": 0, "at": 0, "run": False},
-        "announce": dict(announce) if announce else None,
-        "line": dict(line) if line else None,
+        "hint": None if (won or analysing) else (Hint(**hint) if hint else None),
+        "clock": Clock(**clock) if clock else {"ms": 0, "at": 0, "run": False},
+        "announce": Announce(**announce) if announce else None,
+        "line": LineStep(**line) if line else None,
         "lines": lines,
     }
     return view
