@@ -130,7 +130,7 @@ def state_from_solvitaire(data: Mapping[str, Any], rules: Rules | None = None) -
 def from_solvitaire(
     data: Mapping[str, Any], draw: int = 1, foundation_to_tableau: bool = True
 ) -> Game:
-    """A :class:`~klondike_widget.game.Game` starting at a position in Solvitaire's deal JSON.
+    """A :class:`~klondike_widget.engine.game.Game` starting at a position of Solvitaire's JSON.
 
     >>> import json
     >>> ref = json.loads('{"tableau piles": [["9D"], ["4c", "AS"], ["Qd", "10d", "JC"], '

@@ -1,7 +1,7 @@
 """Text and JSON forms of positions, with validation.
 
-A position's dictionary form names cards the way :func:`~klondike_widget.cards.card_name` does
-(``"Th"``) and is what saved games store::
+A position's dictionary form names cards the way
+:func:`~klondike_widget.engine.cards.card_name` does (``"Th"``) and is what saved games store::
 
     {"rules": {"draw": 1, "foundation_to_tableau": true},
      "columns": [["Ks"], ["4c", "Ah"], ...],        # bottom to top

@@ -41,7 +41,7 @@ Cards = tuple[int, ...]
 
 
 class GameState:
-    """An immutable Klondike position under some :class:`~klondike_widget.rules.Rules`.
+    """An immutable Klondike position under some :class:`~klondike_widget.engine.rules.Rules`.
 
     Parameters
     ----------
@@ -239,7 +239,7 @@ class GameState:
     def parse_move(self, text: str) -> Move:
         """Parse move text in the context of this position.
 
-        Like :meth:`Move.parse <klondike_widget.moves.Move.parse>`, but ``"t3-t6"`` without a
+        Like :meth:`Move.parse <klondike_widget.engine.moves.Move.parse>`, but ``"t3-t6"`` without a
         card count resolves to the one legal move from column 3 to column 6, whatever its size.
         """
         return parse_move_in(self, text)
@@ -285,7 +285,7 @@ class GameState:
         raise TypeError("GameState is not iterable; use its attributes")
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain-JSON form (see :mod:`klondike_widget.notation`); ``repr`` pastes back in.
+        """Plain-JSON form (see :mod:`klondike_widget.engine.notation`); ``repr`` pastes back in.
 
         >>> from klondike_widget.engine.deals import deal
         >>> GameState.from_dict(deal(3).to_dict()) == eval(repr(deal(3)))  == deal(3)

@@ -831,7 +831,8 @@ def describe_move(state: GameState, move: Move, locale: str) -> str:
 
     Cards appear as symbols (``9♥``); in right-to-left locales each symbol is wrapped in Unicode
     isolates (U+2066 .. U+2069) so that ``10♠`` is never reordered. Columns are numbered from 1.
-    Raises :class:`~klondike_widget.errors.IllegalMoveError` if ``move`` is not legal in ``state``.
+    Raises :class:`~klondike_widget.engine.errors.IllegalMoveError` if ``move`` is not legal in
+    ``state``.
 
     >>> from klondike_widget.engine.deals import deal
     >>> s = deal(2)
@@ -891,8 +892,8 @@ def announce_move(state: GameState, move: Move, locale: str) -> str:
 
     Says which card ends on top of the waste after a stock tap, and which card turned face up
     when a move uncovers one. The first letter is upper case (the card names themselves are
-    lower case, as in running text). Raises :class:`~klondike_widget.errors.IllegalMoveError` if
-    ``move`` is not legal in ``state``.
+    lower case, as in running text). Raises
+    :class:`~klondike_widget.engine.errors.IllegalMoveError` if ``move`` is not legal in ``state``.
 
     >>> from klondike_widget.engine.deals import deal
     >>> s = deal(2)

@@ -187,7 +187,7 @@ class StudyResults:
         return ordered
 
     def plot(self, path: str | os.PathLike[str] | None = None) -> Figure:
-        """Time distribution and running win rate; see :func:`klondike_widget.study_plot.plot`."""
+        """Time distribution and running win rate; see :func:`klondike_widget.study.plot.plot`."""
         return plot_results(self, path)
 
 

@@ -42,7 +42,7 @@ class DealTask:
     """One deal to solve, with the study's budget (picklable, sent to workers).
 
     ``solvitaire`` holds the deal's Solvitaire JSON when it was imported; ``deal`` is then only a
-    label. Otherwise ``deal`` is a seeded deal number (:func:`klondike_widget.deals.deal`).
+    label. Otherwise ``deal`` is a seeded deal number (:func:`klondike_widget.engine.deals.deal`).
 
     >>> DealTask(5, draw=3, seconds=1.0).state().rules.draw
     3

@@ -2,12 +2,12 @@
 
 Python owns the game. The front end (``js/widget.js``) draws what Python publishes in traits and
 sends back intents (``model.send({kind, seq, ...})``), which one dispatch table
-(:data:`klondike_widget.intents.INTENTS`) routes to the handlers below. Everything that must
+(:data:`klondike_widget.widget.protocol.INTENTS`) routes to the handlers below. Everything that must
 survive a reload or show the same in two views lives in traits written by Python:
 
 ``view``
     The board, the legal moves grouped by source pile, counters, the solver's status
-    (see :func:`klondike_widget.view.board_view`).
+    (see :func:`klondike_widget.widget.view.board_view`).
 ``strings``
     The active language's texts (from :mod:`klondike_widget.i18n`).
 ``deck``
@@ -393,8 +393,8 @@ class KlondikeWidget(anywidget.AnyWidget):
         ``line`` is a :class:`Line` (from any position), a solver result (its ``.moves``) or
         moves (or their text) played from the position on the table. The game does not change.
         Raises ``TypeError``, ``ValueError`` (no moves) or
-        :class:`~klondike_widget.line.BrokenLineError` naming the first move that does not play;
-        nothing changes then. A running Finish stops first.
+        :class:`~klondike_widget.engine.line.BrokenLineError` naming the first move that does not
+        play; nothing changes then. A running Finish stops first.
 
         >>> w = KlondikeWidget(deal=2, analyse=False)
         >>> w.show_line("s t3-t2", index=2).text(), w.line_index, w.game.moves_count

@@ -1,4 +1,4 @@
-"""The widget's analysis panel: a :class:`~klondike_widget.line.Line` being stepped through.
+"""The widget's analysis panel: a :class:`~klondike_widget.engine.line.Line` being stepped through.
 
 :class:`LinePanel` holds an open line, the step shown (``index``: how many of its moves have been
 played on the board shown, ``0..len(line.moves)``) and whether it plays by itself. It makes the two
@@ -12,7 +12,7 @@ small JSON pieces the widget publishes:
   played (source and target piles, for the highlight) and whether "Play from here" is possible.
 
 The board at a step is never published per step: the widget draws ``line[index]`` with
-:func:`klondike_widget.view.board_view` when the step changes.
+:func:`klondike_widget.widget.view.board_view` when the step changes.
 
 Examples
 --------
@@ -52,8 +52,9 @@ def line_from(source: object, start: GameState) -> Line:
     """A :class:`Line` from a Line, a solver result (``.moves``) or moves played from ``start``.
 
     A :class:`Line` keeps its own start; the other two are played from ``start``. Raises
-    ``TypeError`` for anything else, :class:`~klondike_widget.line.BrokenLineError` (naming the
-    first bad move) when the moves do not play, and ``ValueError`` for a line without moves.
+    ``TypeError`` for anything else, :class:`~klondike_widget.engine.line.BrokenLineError`
+    (naming the first bad move) when the moves do not play, and ``ValueError`` for a line
+    without moves.
 
     >>> from klondike_widget.engine.deals import deal
     >>> line_from("s t3-t2", deal(2)).text()

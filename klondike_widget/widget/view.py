@@ -5,7 +5,8 @@ legal moves grouped by the pile they start from, the counters and the solver's s
 
 Pile ids (the same letters as the move notation): ``"s"`` stock, ``"w"`` waste, ``"fc" "fd" "fh"
 "fs"`` the foundations of clubs, diamonds, hearts, spades, ``"t1"`` .. ``"t7"`` the columns.
-Cards are ints 0..51 (see :mod:`klondike_widget.cards`); their faces come from :func:`deck_table`.
+Cards are ints 0..51 (see :mod:`klondike_widget.engine.cards`); their faces come from
+:func:`deck_table`.
 
 Examples
 --------
@@ -162,7 +163,8 @@ def board_view(
         read-only (no legal moves, no undo/redo), the status is ``"analysis"``, and the
         counters are still the game's: stepping through a line never changes them.
     line : mapping or None
-        The analysis panel's step (see :meth:`klondike_widget.line_panel.LinePanel.view_part`).
+        The analysis panel's step (see
+        :meth:`klondike_widget.widget.line_panel.LinePanel.view_part`).
     lines : bool
         True when a line can be opened (the "Solver line" button is enabled).
     """
