@@ -20,6 +20,8 @@ True
 
 from __future__ import annotations
 
+from klondike_widget.engine.errors import is_whole, quote
+
 __all__ = [
     "ACE",
     "CARD_RANK",
@@ -69,8 +71,10 @@ def make_card(rank: int, suit: int) -> int:
     >>> card_name(make_card(KING, SPADES))
     'Ks'
     """
-    if not (0 <= rank < RANKS and 0 <= suit < 4):
-        raise InvalidCardError(f"no card with rank index {rank} and suit index {suit}")
+    if not (is_whole(rank) and is_whole(suit) and 0 <= rank < RANKS and 0 <= suit < 4):
+        raise InvalidCardError(
+            f"no card with rank index {quote(rank)} and suit index {quote(suit)}"
+        )
     return suit * RANKS + rank
 
 
@@ -156,7 +160,7 @@ def card_symbol(card: int) -> str:
 
 def _check(card: object) -> None:
     if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < NUM_CARDS:
-        raise InvalidCardError(f"not a card: {card!r} (cards are ints 0..51)")
+        raise InvalidCardError(f"not a card: {quote(card)} (cards are ints 0..51)")
 
 
 _SUIT_BY_TEXT = {ch: i for i, ch in enumerate(SUIT_LETTERS)}
@@ -179,11 +183,11 @@ def parse_card(text: str) -> int:
     klondike_widget.engine.cards.InvalidCardError: not a card: '11h' (try '9h', 'Th', '10♥')
     """
     if not isinstance(text, str):
-        raise InvalidCardError(f"not a card: {text!r} (expected text such as '9h')")
-    raw = text.strip()
+        raise InvalidCardError(f"not a card: {quote(text)} (expected text such as '9h')")
+    raw = text.strip() if len(text) <= 16 else ""  # a card name is at most "10♥" and spaces
     if len(raw) >= 2:
         rank = _RANK_BY_TEXT.get(raw[:-1].upper())
         suit = _SUIT_BY_TEXT.get(raw[-1].lower())
         if rank is not None and suit is not None:
             return suit * RANKS + rank
-    raise InvalidCardError(f"not a card: {text!r} (try '9h', 'Th', '10♥')")
+    raise InvalidCardError(f"not a card: {quote(text)} (try '9h', 'Th', '10♥')")

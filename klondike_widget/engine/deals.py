@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from klondike_widget.engine.cards import CARD_RANK, CARD_SUIT, RANKS
-from klondike_widget.engine.errors import InvalidStateError
+from klondike_widget.engine.errors import InvalidStateError, quote, quote_keys
 from klondike_widget.engine.game import Game
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.shuffle import (
@@ -41,6 +41,8 @@ __all__ = [
     "to_solvitaire",
 ]
 
+#: The most deals :func:`parse_deal_numbers` expands a text to (a range to 2**64 would never end).
+MAX_STUDY_DEALS = 10_000_000
 # -- Solvitaire's deal JSON ------------------------------------------------------------------------
 
 _SV_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -49,13 +51,24 @@ _SV_SUITS = "CDHS"
 
 def _sv_card(text: object, where: str) -> tuple[int, bool]:
     """Parse a Solvitaire card: rank then suit; an upper-case suit means face up."""
-    if not isinstance(text, str) or len(text) < 2:
-        raise InvalidStateError(f"{where}: not a Solvitaire card: {text!r}")
+    if not isinstance(text, str) or not 2 <= len(text) <= 3:
+        raise InvalidStateError(f"{where}: not a Solvitaire card: {quote(text)}")
     rank_text, suit_char = text[:-1].upper(), text[-1]
     if rank_text not in _SV_RANKS or suit_char.upper() not in _SV_SUITS:
-        raise InvalidStateError(f"{where}: not a Solvitaire card: {text!r} (e.g. '10S', '4c')")
+        raise InvalidStateError(f"{where}: not a Solvitaire card: {quote(text)} (e.g. '10S', '4c')")
     card = _SV_SUITS.index(suit_char.upper()) * RANKS + _SV_RANKS.index(rank_text)
     return card, suit_char.isupper()
+
+
+def _sv_face_up(text: object, where: str) -> int:
+    """A card that can only lie face up (stock, waste and foundations are written upper-case)."""
+    card, up = _sv_card(text, where)
+    if not up:
+        raise InvalidStateError(
+            f"{where}: {quote(text)} is written face down (lower-case suit); only tableau "
+            "piles hold face-down cards"
+        )
+    return card
 
 
 def _sv_name(card: int, face_up: bool = True) -> str:
@@ -88,7 +101,7 @@ def state_from_solvitaire(data: Mapping[str, Any], rules: Rules | None = None) -
         raise InvalidStateError("Solvitaire deal: expected a JSON object")
     unknown = set(data) - {"tableau piles", "stock", "waste", "foundations"}
     if unknown:
-        raise InvalidStateError(f"Solvitaire deal: unknown keys {sorted(unknown)}")
+        raise InvalidStateError(f"Solvitaire deal: unknown keys {quote_keys(unknown)}")
     piles = _sv_list(data, "tableau piles", True)
     if len(piles) != NUM_COLUMNS:
         raise InvalidStateError(f"Solvitaire deal: {len(piles)} tableau piles, expected 7")
@@ -112,11 +125,11 @@ def state_from_solvitaire(data: Mapping[str, Any], rules: Rules | None = None) -
             raise InvalidStateError(f"tableau pile {i + 1}: its top card must be face up")
         columns.append(cards)
         face_down.append(down)
-    stock = [_sv_card(c, "stock")[0] for c in _sv_list(data, "stock", True)]
-    waste = [_sv_card(c, "waste")[0] for c in _sv_list(data, "waste", False)]
+    stock = [_sv_face_up(c, "stock") for c in _sv_list(data, "stock", True)]
+    waste = [_sv_face_up(c, "waste") for c in _sv_list(data, "waste", False)]
     heights = [0, 0, 0, 0]
     for card_text in _sv_list(data, "foundations", False):
-        card, _ = _sv_card(card_text, "foundations")
+        card = _sv_face_up(card_text, "foundations")
         suit = CARD_SUIT[card]
         if CARD_RANK[card] != heights[suit]:
             raise InvalidStateError(
@@ -174,6 +187,8 @@ def parse_deal_numbers(text: str) -> list[int]:
     >>> parse_deal_numbers("3-5, 1,4")
     [1, 3, 4, 5]
     """
+    if not isinstance(text, str):
+        raise ValueError(f"deal numbers are text such as '1-2000,5000', not {quote(text)}")
     numbers: set[int] = set()
     for part in text.split(","):
         part = part.strip()
@@ -181,14 +196,26 @@ def parse_deal_numbers(text: str) -> list[int]:
             continue
         lo_text, sep, hi_text = part.partition("-")
         try:
-            lo = int(lo_text)
-            hi = int(hi_text) if sep else lo
+            lo = _decimal(lo_text)
+            hi = _decimal(hi_text) if sep else lo
         except ValueError:
-            raise ValueError(f"not a deal number or range: {part!r} (e.g. '1-2000,5000')") from None
+            raise ValueError(
+                f"not a deal number or range: {quote(part)} (e.g. '1-2000,5000')"
+            ) from None
         if hi < lo:
-            raise ValueError(f"empty deal range: {part!r}")
+            raise ValueError(f"empty deal range: {quote(part)}")
         numbers.update(_check_number(n) for n in (lo, hi))
+        if hi - lo >= MAX_STUDY_DEALS or len(numbers) + (hi - lo) > MAX_STUDY_DEALS:
+            raise ValueError(f"more than {MAX_STUDY_DEALS} deals in {quote(text)}")
         numbers.update(range(lo, hi + 1))
     if not numbers:
-        raise ValueError(f"no deal numbers in {text!r}")
+        raise ValueError(f"no deal numbers in {quote(text)}")
     return sorted(numbers)
+
+
+def _decimal(text: str) -> int:
+    """Plain ASCII digits only: ``int()`` would also take ``"1_000"``, ``"+5"`` or ``"٣"``."""
+    digits = text.strip()
+    if not (0 < len(digits) <= 20 and digits.isascii() and digits.isdigit()):
+        raise ValueError(digits)
+    return int(digits)

@@ -1,8 +1,84 @@
-"""The engine's errors: all are ``ValueError`` subclasses with a specific meaning."""
+"""The engine's errors: all are ``ValueError`` subclasses with a specific meaning.
+
+Two small helpers keep every error message honest and short: :func:`is_whole` (a ``bool`` or a
+``float`` is never a count, an index or a version here) and :func:`quote` (an error message
+shows at most a short, cut ``repr`` of what it refuses, never a whole 10 MB input).
+
+>>> is_whole(3), is_whole(True), is_whole(3.0)
+(True, False, False)
+>>> quote("x" * 1000)
+"'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"
+>>> quote([[[[[1]]]]])
+'[[[[...]]]]'
+"""
 
 from __future__ import annotations
 
-__all__ = ["IllegalMoveError", "InvalidGameError", "InvalidMoveError", "InvalidStateError"]
+import reprlib
+from collections.abc import Iterable
+from typing import TypeGuard
+
+__all__ = [
+    "IllegalMoveError",
+    "InvalidGameError",
+    "InvalidMoveError",
+    "InvalidStateError",
+    "is_whole",
+    "quote",
+    "quote_keys",
+]
+
+#: The longest quote of a refused value inside an error message, in characters.
+QUOTE_LIMIT = 80
+
+_repr = reprlib.Repr()
+_repr.maxlevel = 3
+_repr.maxstring = 40
+_repr.maxother = 40
+_repr.maxlong = 40
+_repr.maxlist = _repr.maxtuple = _repr.maxdict = _repr.maxset = 6
+
+
+def is_whole(value: object) -> TypeGuard[int]:
+    """True for an ``int`` that is not a ``bool`` (``True`` is not 1, ``3.0`` is not 3 here).
+
+    >>> is_whole(0), is_whole(False), is_whole(1.0), is_whole("1")
+    (True, False, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def quote(value: object) -> str:
+    """A short ``repr`` of ``value`` for an error message (at most :data:`QUOTE_LIMIT` chars).
+
+    Deep nesting, long texts, long lists and huge numbers are cut with ``...``.
+
+    >>> quote({"draw": 1.0})
+    "{'draw': 1.0}"
+    >>> len(quote(list(range(10**6)))) <= QUOTE_LIMIT
+    True
+    """
+    try:
+        text = _repr.repr(value)
+    except (ValueError, RecursionError, MemoryError):  # e.g. an int of 5000 digits
+        text = f"<{type(value).__name__}>"
+    except Exception:  # an object whose own __repr__ fails
+        text = f"<{type(value).__name__}>"
+    if len(text) > QUOTE_LIMIT:
+        text = text[: QUOTE_LIMIT - 3] + "..."
+    return text
+
+
+def quote_keys(keys: Iterable[object]) -> str:
+    """The sorted quotes of some keys, cut like :func:`quote` (keys of mixed types sort too).
+
+    >>> quote_keys({"b": 1, 2: 3, "a": 4})
+    "['a', 'b', 2]"
+    """
+    text = "[" + ", ".join(sorted(map(quote, keys))) + "]"
+    if len(text) > QUOTE_LIMIT:
+        text = text[: QUOTE_LIMIT - 4] + "...]"
+    return text
 
 
 class InvalidMoveError(ValueError):

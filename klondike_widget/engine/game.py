@@ -33,6 +33,9 @@ from klondike_widget.engine.errors import (
     InvalidGameError,
     InvalidMoveError,
     InvalidStateError,
+    is_whole,
+    quote,
+    quote_keys,
 )
 from klondike_widget.engine.moves import LegalMoves, Move, apply_move
 from klondike_widget.engine.notation import state_from_dict, state_to_dict
@@ -155,7 +158,7 @@ class Game:
         state = self.state
         parsed = state.parse_move(move) if isinstance(move, str) else move
         if not isinstance(parsed, Move):
-            raise InvalidMoveError(f"not a move: {move!r}")
+            raise InvalidMoveError(f"not a move: {quote(move)}")
         new_state = apply_move(state, parsed)
         self._states.append(new_state)
         self._moves.append(parsed)
@@ -244,30 +247,38 @@ class Game:
             raise InvalidGameError("a saved game is a JSON object")
         if data.get("format") != SAVE_FORMAT:
             raise InvalidGameError(
-                f"not a saved klondike-widget game (format {data.get('format')!r})"
+                f"not a saved klondike-widget game (format {quote(data.get('format'))})"
             )
-        if data.get("version") != SAVE_VERSION:
+        version = data.get("version")
+        # 1.0 and true compare equal to 1 in Python; neither is a version number.
+        if not (is_whole(version) and version == SAVE_VERSION):
             raise InvalidGameError(
-                f"unknown saved-game version {data.get('version')!r} "
-                f"(this version reads {SAVE_VERSION})"
+                f"unknown saved-game version {quote(version)} (this version reads {SAVE_VERSION})"
             )
         expected = {"format", "version", "deal", "start", "moves", "redo", "moves_count"}
         if set(data) != expected:
+            # keys may be of mixed types (a dict built in Python): quote_keys sorts their quotes
             raise InvalidGameError(
-                f"saved game: keys must be {sorted(expected)}, got {sorted(data)}"
+                f"saved game: keys must be {sorted(expected)}, got {quote_keys(data)}"
             )
         try:
             start = state_from_dict(data["start"])
         except InvalidStateError as exc:
             raise InvalidGameError(f"saved game: start position: {exc}") from None
         number = data["deal"]
+        if number is not None and not is_whole(number):
+            raise InvalidGameError(
+                f"saved game: a deal number is a whole number, not {quote(number)}"
+            )
         if number is not None:
             try:
                 dealt = deal_position(number, start.rules)
             except ValueError as exc:
                 raise InvalidGameError(f"saved game: {exc}") from None
             if dealt != start:
-                raise InvalidGameError(f"saved game: the start position is not deal {number}")
+                raise InvalidGameError(
+                    f"saved game: the start position is not deal {quote(number)}"
+                )
         moves, redo, count = data["moves"], data["redo"], data["moves_count"]
         for name, value in (("moves", moves), ("redo", redo)):
             if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
@@ -294,6 +305,9 @@ class Game:
         """Load a game saved by :meth:`to_json`; raise :class:`InvalidGameError` if bad."""
         try:
             data = json.loads(text)
+        except RecursionError:
+            # a save is nested 4 levels deep; thousands of brackets are not a save
+            raise InvalidGameError("a saved game must be JSON: nested too deeply") from None
         except (TypeError, ValueError) as exc:
             raise InvalidGameError(f"a saved game must be JSON: {exc}") from None
         return cls.from_dict(data)
@@ -335,4 +349,4 @@ def _play_saved(game: Game, text: str, where: str) -> None:
     try:
         game.play(Move.parse(text))
     except (InvalidMoveError, IllegalMoveError) as exc:
-        raise InvalidGameError(f"saved game: {where} ({text!r}): {exc}") from None
+        raise InvalidGameError(f"saved game: {where} ({quote(text)}): {exc}") from None

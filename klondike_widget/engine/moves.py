@@ -33,6 +33,7 @@ True
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -48,7 +49,12 @@ from klondike_widget.engine.cards import (
     SUIT_LETTERS,
     card_symbol,
 )
-from klondike_widget.engine.errors import IllegalMoveError, InvalidMoveError
+from klondike_widget.engine.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    is_whole,
+    quote,
+)
 from klondike_widget.engine.rules import NUM_COLUMNS
 
 if TYPE_CHECKING:  # the position module imports this one
@@ -108,7 +114,20 @@ class Move:
     def __post_init__(self) -> None:
         kind = self.kind
         if not isinstance(kind, MoveKind):
-            raise InvalidMoveError(f"not a move kind: {kind!r}")
+            raise InvalidMoveError(f"not a move kind: {quote(kind)}")
+        for name in ("source", "target", "count"):
+            value = getattr(self, name)
+            if not is_whole(value):  # 0.0 or True would index a column later and fail there
+                try:  # an integer scalar (numpy's) counts, and is stored as a plain int
+                    whole = None if isinstance(value, bool) else operator.index(value)
+                except TypeError:
+                    whole = None
+                if whole is None:
+                    raise InvalidMoveError(
+                        f"malformed {kind.name} move: {name} must be a whole number, "
+                        f"not {quote(value)}"
+                    )
+                object.__setattr__(self, name, whole)
         src_ok = (
             0 <= self.source < NUM_COLUMNS
             if kind in _SOURCE_IS_COLUMN
@@ -198,7 +217,8 @@ w-f, t3-f, t3-t6, t3:4-t6, fh-t3)
         move = _parse_or_none(text)
         if move is None:
             raise InvalidMoveError(
-                f"not a move: {text!r} (examples: s, r, w-t3, w-f, t3-f, t3-t6, t3:4-t6, fh-t3)"
+                f"not a move: {quote(text)} (examples: s, r, w-t3, w-f, t3-f, t3-t6, t3:4-t6, "
+                "fh-t3)"
             )
         return move
 
@@ -223,6 +243,7 @@ _FOUNDATION_TO = tuple(
     tuple(Move(_K.FOUNDATION_TO_COLUMN, u, t) for t in range(NUM_COLUMNS)) for u in range(4)
 )
 
+_MAX_MOVE_TEXT = 64  # the longest move is "t3:13-t6"; anything far longer is not a move
 _MOVE_RE = re.compile(
     r"^(?:(?P<draw>s)|(?P<recycle>r)"
     r"|w-(?:t(?P<wt>[1-7])|(?P<wf>f))"
@@ -232,7 +253,7 @@ _MOVE_RE = re.compile(
 
 
 def _parse_or_none(text: object) -> Move | None:
-    if not isinstance(text, str):
+    if not isinstance(text, str) or len(text) > _MAX_MOVE_TEXT:
         return None
     m = _MOVE_RE.match(text.strip().lower())
     if m is None:
@@ -494,7 +515,7 @@ def apply_move(state: GameState, move: Move) -> GameState:
 recycling
     """
     if not isinstance(move, Move):
-        raise InvalidMoveError(f"not a move: {move!r}")
+        raise InvalidMoveError(f"not a move: {quote(move)}")
     reason = why_illegal(state, move)
     if reason is not None:
         raise IllegalMoveError(reason)

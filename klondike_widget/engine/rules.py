@@ -8,12 +8,18 @@ Rules(draw=1, foundation_to_tableau=True)
 Traceback (most recent call last):
 ...
 ValueError: draw must be 1 or 3, not 2
+>>> Rules(draw=3.0)
+Traceback (most recent call last):
+...
+ValueError: draw must be 1 or 3, not 3.0
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+
+from klondike_widget.engine.errors import is_whole, quote
 
 __all__ = ["NUM_COLUMNS", "Rules"]
 
@@ -38,11 +44,13 @@ class Rules:
     foundation_to_tableau: bool = True
 
     def __post_init__(self) -> None:
-        if isinstance(self.draw, bool) or self.draw not in (1, 3):
-            raise ValueError(f"draw must be 1 or 3, not {self.draw!r}")
+        # A bool or a float is not a draw mode: 3.0 would break slicing the stock later.
+        if not (is_whole(self.draw) and self.draw in (1, 3)):
+            raise ValueError(f"draw must be 1 or 3, not {quote(self.draw)}")
         if not isinstance(self.foundation_to_tableau, bool):
             raise ValueError(
-                f"foundation_to_tableau must be True or False, not {self.foundation_to_tableau!r}"
+                "foundation_to_tableau must be True or False, "
+                f"not {quote(self.foundation_to_tableau)}"
             )
 
     def to_dict(self) -> dict[str, Any]:
@@ -63,6 +71,6 @@ class Rules:
         if not isinstance(data, dict) or set(data) != {"draw", "foundation_to_tableau"}:
             raise ValueError(
                 "rules must be an object with keys 'draw' and 'foundation_to_tableau', "
-                f"not {data!r}"
+                f"not {quote(data)}"
             )
         return cls(draw=data["draw"], foundation_to_tableau=data["foundation_to_tableau"])

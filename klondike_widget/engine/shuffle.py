@@ -31,6 +31,7 @@ from __future__ import annotations
 import secrets
 
 from klondike_widget.engine.cards import NUM_CARDS
+from klondike_widget.engine.errors import is_whole, quote
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import NUM_COLUMNS, GameState
 
@@ -41,10 +42,10 @@ _MASK = 2**64 - 1
 
 
 def _check_number(number: object) -> int:
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise ValueError(f"a deal number is a whole number, not {number!r}")
+    if not is_whole(number):
+        raise ValueError(f"a deal number is a whole number, not {quote(number)}")
     if not 0 <= number <= MAX_DEAL_NUMBER:
-        raise ValueError(f"a deal number is between 0 and {MAX_DEAL_NUMBER}, not {number}")
+        raise ValueError(f"a deal number is between 0 and {MAX_DEAL_NUMBER}, not {quote(number)}")
     return number
 
 

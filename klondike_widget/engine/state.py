@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -31,7 +32,7 @@ from klondike_widget.engine.cards import (
     card_symbol,
     parse_card,
 )
-from klondike_widget.engine.errors import InvalidStateError
+from klondike_widget.engine.errors import InvalidStateError, is_whole, quote, quote_keys
 from klondike_widget.engine.moves import LegalMoves, Move, apply_move, parse_move_in, why_illegal
 from klondike_widget.engine.rules import NUM_COLUMNS, Rules
 
@@ -82,17 +83,17 @@ class GameState:
         rules: Rules | None = None,
     ) -> None:
         try:
-            cols = tuple(tuple(int(c) for c in col) for col in columns)
-            fd = tuple(int(n) for n in face_down)
-            st = tuple(int(c) for c in stock)
-            wa = tuple(int(c) for c in waste)
-            fo = tuple(int(n) for n in foundations)
+            cols = tuple(tuple(_whole(c) for c in col) for col in columns)
+            fd = tuple(_whole(n) for n in face_down)
+            st = tuple(_whole(c) for c in stock)
+            wa = tuple(_whole(c) for c in waste)
+            fo = tuple(_whole(n) for n in foundations)
         except (TypeError, ValueError) as exc:
             raise InvalidStateError(f"malformed position: {exc}") from None
         if rules is None:
             rules = Rules()
         if not isinstance(rules, Rules):
-            raise InvalidStateError(f"rules must be a Rules, not {rules!r}")
+            raise InvalidStateError(f"rules must be a Rules, not {quote(rules)}")
         _init(self, cols, fd, st, wa, fo, rules)
         self.validate()
 
@@ -303,8 +304,9 @@ class GameState:
     @classmethod
     def from_dict(cls, data: object) -> GameState:
         """Inverse of :meth:`to_dict`; raises :class:`InvalidStateError` on bad data."""
-        if not isinstance(data, dict) or sorted(data) != _KEYS:
-            got = sorted(data) if isinstance(data, dict) else type(data).__name__
+        if not isinstance(data, dict) or set(data) != _KEY_SET:
+            # keys may be of mixed types (not sortable): sort their quotes instead
+            got = quote_keys(data) if isinstance(data, dict) else type(data).__name__
             raise InvalidStateError(f"position: keys must be {_KEYS}, got {got}")
         try:
             rules = Rules.from_dict(data["rules"])
@@ -314,7 +316,7 @@ class GameState:
         if not isinstance(columns, list) or len(columns) != 7:
             raise InvalidStateError("position: 'columns' must be a list of 7 columns")
         foundations = data["foundations"]
-        if not isinstance(foundations, dict) or sorted(foundations) != sorted(SUIT_LETTERS):
+        if not isinstance(foundations, dict) or set(foundations) != set(SUIT_LETTERS):
             raise InvalidStateError(
                 "position: 'foundations' must map each of c, d, h, s to a height"
             )
@@ -340,6 +342,22 @@ class GameState:
         return state_html(self, legal_moves=True)
 
 
+def _whole(value: object) -> int:
+    """``value`` as an int: ints and integer scalars (numpy's) pass; bools, floats, text fail.
+
+    >>> _whole(3), _whole(True)
+    Traceback (most recent call last):
+    ...
+    TypeError: expected a whole number, not True
+    """
+    if isinstance(value, bool):
+        raise TypeError(f"expected a whole number, not {quote(value)}")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"expected a whole number, not {quote(value)}") from None
+
+
 def _init(
     self: GameState,
     columns: tuple[Cards, ...],
@@ -362,6 +380,7 @@ def _init(
 # -- the dictionary form ---------------------------------------------------------------------
 
 _KEYS = ["columns", "face_down", "foundations", "rules", "stock", "waste"]
+_KEY_SET = frozenset(_KEYS)
 
 
 def cards_from_names(names: object, where: str) -> list[int]:
@@ -371,7 +390,7 @@ def cards_from_names(names: object, where: str) -> list[int]:
     [26, 48]
     """
     if not isinstance(names, list):
-        raise InvalidStateError(f"{where}: expected a list of cards, got {names!r}")
+        raise InvalidStateError(f"{where}: expected a list of cards, got {quote(names)}")
     try:
         return [parse_card(n) for n in names]
     except InvalidCardError as exc:
@@ -379,10 +398,6 @@ def cards_from_names(names: object, where: str) -> list[int]:
 
 
 def _int_list(value: object, length: int, where: str) -> list[int]:
-    if (
-        not isinstance(value, list)
-        or len(value) != length
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        raise InvalidStateError(f"{where}: expected {length} whole numbers, got {value!r}")
+    if not isinstance(value, list) or len(value) != length or not all(is_whole(v) for v in value):
+        raise InvalidStateError(f"{where}: expected {length} whole numbers, got {quote(value)}")
     return value

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from klondike_widget.engine.deals import parse_deal_numbers
+from klondike_widget.engine.errors import quote
 from klondike_widget.study.plot import plot_results
 from klondike_widget.study.progress import Progress
 from klondike_widget.study.results import (
@@ -138,17 +139,22 @@ def read_solvitaire_deals(path: str | os.PathLike[str], draw: int) -> list[Impor
             items.extend((f"{p}, item {i + 1}", e) for i, e in enumerate(entries))
     except json.JSONDecodeError as exc:
         raise ValueError(f"{p}: not valid JSON: {exc}") from None
+    except RecursionError:
+        raise ValueError(f"{p}: not valid JSON: nested too deeply") from None
     deals: list[ImportedDeal] = []
     labels: set[int] = set()
     for position, (where, item) in enumerate(items, start=1):
         if not isinstance(item, dict):
             raise ValueError(f"{where}: expected a JSON object")
         record = item if "deal" in item else {"deal": item}
-        if "draw" in record and record["draw"] != draw:
-            continue
+        if "draw" in record:
+            if not (is_whole(record["draw"]) and record["draw"] in (1, 3)):  # not 3.0, not true
+                raise ValueError(f"{where}: draw must be 1 or 3, not {quote(record['draw'])}")
+            if record["draw"] != draw:
+                continue
         label = record.get("seed", position)
-        if isinstance(label, bool) or not isinstance(label, int) or label < 0:
-            raise ValueError(f"{where}: seed must be a whole number >= 0, not {label!r}")
+        if not is_whole(label) or label < 0:
+            raise ValueError(f"{where}: seed must be a whole number >= 0, not {quote(label)}")
         if label in labels:
             raise ValueError(f"{where}: seed {label} appears twice for draw {draw}")
         try:
@@ -187,7 +193,9 @@ def _tasks(
     numbers: list[int] = []
     for d in items:
         if not is_whole(d):
-            raise ValueError(f"deals must be all deal numbers or all imported deals, not {d!r}")
+            raise ValueError(
+                f"deals must be all deal numbers or all imported deals, not {quote(d)}"
+            )
         numbers.append(d)
     if len(set(numbers)) != len(numbers):
         raise ValueError("a deal number appears twice")
@@ -270,7 +278,7 @@ def run_study(
     if workers is None:
         workers = os.cpu_count() or 1
     if not (is_whole(workers) and workers >= 0):
-        raise ValueError(f"workers must be a whole number >= 0, not {workers!r}")
+        raise ValueError(f"workers must be a whole number >= 0, not {quote(workers)}")
     if dask is not None and workers == 0:
         raise ValueError("workers=0 (in this process) cannot be combined with dask")
 

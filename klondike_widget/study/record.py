@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from klondike_widget.engine.errors import quote
 from klondike_widget.engine.outcome import Verdict
 
 __all__ = ["COLUMNS", "VERDICTS", "DealResult"]
@@ -52,9 +53,16 @@ class DealResult:
 
     def __post_init__(self) -> None:
         if self.verdict not in VERDICTS:
-            raise ValueError(f"verdict must be one of {VERDICTS}, not {self.verdict!r}")
+            raise ValueError(f"verdict must be one of {VERDICTS}, not {quote(self.verdict)}")
         if self.verdict_no_f2t not in (None, *VERDICTS):
             raise ValueError(f"verdict_no_f2t must be one of {VERDICTS} or empty")
+        # The check without foundation-to-column moves is all there (a won deal, checked) or
+        # all absent: a row with only some of its three fields is a write cut short.
+        check = (self.verdict_no_f2t, self.seconds_no_f2t, self.nodes_no_f2t)
+        if any(v is None for v in check) and any(v is not None for v in check):
+            raise ValueError("verdict_no_f2t, seconds_no_f2t and nodes_no_f2t: all or none")
+        if self.verdict_no_f2t is not None and self.verdict != "won":
+            raise ValueError("verdict_no_f2t is only recorded for a won deal")
 
     def csv_fields(self) -> list[str]:
         """The row's fields as CSV text (``None`` as an empty field)."""

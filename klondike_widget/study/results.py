@@ -24,8 +24,9 @@ import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, TypeGuard
+from typing import TYPE_CHECKING
 
+from klondike_widget.engine.errors import is_whole, quote
 from klondike_widget.study.plot import plot_results
 from klondike_widget.study.record import COLUMNS, VERDICTS, DealResult
 from klondike_widget.study.stats import StudySummary, format_summary, summarize
@@ -37,6 +38,7 @@ __all__ = [
     "COLUMNS",
     "VERDICTS",
     "DealResult",
+    "is_whole",
     "ResultWriter",
     "StudyFileError",
     "StudyResults",
@@ -47,15 +49,6 @@ __all__ = [
 
 _MAGIC = "# klondike-widget study "
 _FORMAT_VERSION = 1
-
-
-def is_whole(value: object) -> TypeGuard[int]:
-    """True for an ``int`` that is not a ``bool``.
-
-    >>> is_whole(3), is_whole(True), is_whole(3.0)
-    (True, False, False)
-    """
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class StudyFileError(ValueError):
@@ -93,17 +86,23 @@ class StudySettings:
     source: str = "numbers"
 
     def __post_init__(self) -> None:
-        if isinstance(self.draw, bool) or self.draw not in (1, 3):
-            raise ValueError(f"draw must be 1 or 3, not {self.draw!r}")
+        if not (is_whole(self.draw) and self.draw in (1, 3)):
+            raise ValueError(f"draw must be 1 or 3, not {quote(self.draw)}")
         if isinstance(self.seconds, bool) or not isinstance(self.seconds, (int, float)):
-            raise ValueError(f"seconds must be a number, not {self.seconds!r}")
+            raise ValueError(f"seconds must be a number, not {quote(self.seconds)}")
         if not 0 < self.seconds < float("inf"):
-            raise ValueError(f"seconds must be positive and finite, not {self.seconds!r}")
+            raise ValueError(f"seconds must be positive and finite, not {quote(self.seconds)}")
         object.__setattr__(self, "seconds", float(self.seconds))
         if self.nodes is not None and not (is_whole(self.nodes) and self.nodes > 0):
-            raise ValueError(f"nodes must be a positive whole number or None, not {self.nodes!r}")
-        if self.source not in ("numbers", "solvitaire"):
-            raise ValueError(f"source must be 'numbers' or 'solvitaire', not {self.source!r}")
+            raise ValueError(
+                f"nodes must be a positive whole number or None, not {quote(self.nodes)}"
+            )
+        if not isinstance(self.check_without_f2t, bool):
+            raise ValueError(
+                f"check_without_f2t must be True or False, not {quote(self.check_without_f2t)}"
+            )
+        if not (isinstance(self.source, str) and self.source in ("numbers", "solvitaire")):
+            raise ValueError(f"source must be 'numbers' or 'solvitaire', not {quote(self.source)}")
 
     def header(self) -> str:
         """The settings line that opens a result file."""
@@ -119,11 +118,12 @@ class StudySettings:
             )
         try:
             data = json.loads(line[len(_MAGIC) :])
-            if data.pop("version") != _FORMAT_VERSION:
-                raise ValueError("unsupported format version")
+            version = data.pop("version")
+            if not (is_whole(version) and version == _FORMAT_VERSION):  # not 1.0, not true
+                raise ValueError(f"unsupported format version {quote(version)}")
             return cls(**data)
-        except (ValueError, TypeError, KeyError, AttributeError) as exc:
-            raise StudyFileError(f"{where}: unreadable settings line: {exc}") from None
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
+            raise StudyFileError(f"{where}: unreadable settings line: {quote(str(exc))}") from None
 
     def differences(self, file: StudySettings) -> list[str]:
         """How this run's settings differ from those of a ``file``, one text per setting.
@@ -194,9 +194,11 @@ class StudyResults:
 def _parse(text: str, where: str) -> tuple[StudySettings, list[DealResult], int]:
     """Settings, rows and the length of the finished part (a torn last write is left out)."""
     lines = text.split("\n")
-    # The text after the last newline is either empty or an unfinished write.
+    # Every row is written and fsync'ed with its newline, so the text after the last newline is
+    # a write cut short, however well it parses: "...,won,0.000000," would read as 9 fields with
+    # an empty last one, and "...,0.000000,1" of a row that ended ",12" as the wrong number.
     finished = len(text) - len(lines[-1])
-    tail, lines = lines[-1], lines[:-1]
+    lines = lines[:-1]
     if not lines:
         raise StudyFileError(f"{where}: empty or truncated before its header")
     settings = StudySettings.from_header(lines[0], where)
@@ -210,7 +212,7 @@ def _parse(text: str, where: str) -> tuple[StudySettings, list[DealResult], int]
             row = DealResult.from_fields(next(csv.reader([line])))
         except (ValueError, StopIteration) as exc:
             raise StudyFileError(
-                f"{where}, line {number}: unreadable row {line!r}: {exc}"
+                f"{where}, line {number}: unreadable row {quote(line)}: {exc}"
             ) from None
         if row.draw != settings.draw:
             raise StudyFileError(
@@ -223,20 +225,14 @@ def _parse(text: str, where: str) -> tuple[StudySettings, list[DealResult], int]
 
     for number, line in enumerate(lines[2:], start=3):
         rows.append(parse_row(line, number))
-    if tail:
-        try:
-            rows.append(parse_row(tail, len(lines) + 1))
-            finished = len(text)
-        except StudyFileError:
-            pass  # a write cut short by a crash: not a finished deal
     return settings, rows, finished
 
 
 def read_results(path: str | os.PathLike[str]) -> StudyResults:
     """Read a result file; raise :class:`StudyFileError` with the reason if it is unreadable.
 
-    A last line cut short by a crash (no newline, not a whole row) is not a finished deal and is
-    left out.
+    A last line cut short by a crash (anything after the last newline, even if it looks like a
+    whole row) is not a finished deal and is left out; a resumed run solves that deal again.
     """
     p = Path(path)
     try:
@@ -301,9 +297,6 @@ class ResultWriter:
             self.torn_bytes = len(text.encode("utf-8")) - len(text[:finished].encode("utf-8"))
             with open(self.path, "r+b") as f:
                 f.truncate(len(text[:finished].encode("utf-8")))
-        elif not text.endswith("\n"):
-            with open(self.path, "a", encoding="utf-8") as f:
-                f.write("\n")
         self.existing = results.results
         return results
 

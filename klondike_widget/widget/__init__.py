@@ -81,6 +81,10 @@ __all__ = ["KlondikeWidget", "asset_path"]
 _log = logging.getLogger(__name__)
 
 
+#: Traits that only Python writes (see :meth:`KlondikeWidget.set_state`).
+_PYTHON_OWNED = frozenset({"view", "deck", "strings"})
+
+
 def asset_path(name: str) -> Path:
     """Where a front-end file is: next to the package (a wheel), else the repository's ``js/``.
 
@@ -527,6 +531,17 @@ class KlondikeWidget(anywidget.AnyWidget):
             except Exception as exc:  # never let a traceback reach the user
                 _log.exception("klondike-widget: intent failed")
                 self._notice("error.generic", repr(exc), cid=cid, detail=type(exc).__name__)
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Apply trait writes from the front end, except to ``view``, ``deck`` and ``strings``.
+
+        Those three are Python's alone (what the board shows); a front end that writes them is
+        ignored and every view is sent Python's values again, so no view keeps a forged board.
+        """
+        owned = [name for name in sync_data if name in _PYTHON_OWNED]
+        super().set_state({k: v for k, v in sync_data.items() if k not in _PYTHON_OWNED})
+        if owned:
+            self.send_state(owned)
 
     def _guard(self, *, board: bool = True) -> None:
         if self._finishing:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypedDict
 
 from klondike_widget.engine.deals import MAX_DEAL_NUMBER
+from klondike_widget.engine.errors import is_whole, quote_keys
 
 __all__ = [
     "MAX_INTENT_BYTES",
@@ -73,7 +74,7 @@ REASONS = frozenset(
 )
 
 
-class Rejected(Exception):
+class Rejected(ValueError):
     """An intent was refused; ``reason`` is one of :data:`REASONS`, ``detail`` is for logs."""
 
     def __init__(self, reason: str, detail: str = "") -> None:
@@ -300,8 +301,8 @@ def _text(max_len: int) -> Check:
 
 def _choice(*options: object) -> Check:
     def check(value: object) -> object:
-        # bool is an int in Python; never let True stand for 1.
-        if isinstance(value, bool) or value not in options:
+        # True == 1 and 3.0 == 3 in Python: only a value of an option's own type counts.
+        if not any(type(value) is type(option) and value == option for option in options):
             raise Rejected("malformed", f"expected one of {list(options)}")
         return value
 
@@ -310,7 +311,7 @@ def _choice(*options: object) -> Check:
 
 def _int_range(lo: int, hi: int) -> Check:
     def check(value: object) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        if not is_whole(value) or not lo <= value <= hi:
             raise Rejected("malformed", f"expected a whole number from {lo} to {hi}")
         return value
 
@@ -332,7 +333,7 @@ def _deal_number(value: object) -> int | None:
         if not (0 < len(text) <= 20 and text.isascii() and text.isdigit()):
             raise Rejected("invalid_deal_number", "expected decimal digits")
         value = int(text)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_DEAL_NUMBER:
+    if not is_whole(value) or not 0 <= value <= MAX_DEAL_NUMBER:
         raise Rejected("invalid_deal_number", f"expected 0..{MAX_DEAL_NUMBER}")
     return value
 
@@ -415,6 +416,10 @@ def parse_intent(content: object, buffers: object = None) -> Intent:
     Traceback (most recent call last):
     ...
     klondike_widget.widget.protocol.Rejected: malformed: set_draw: draw: expected one of [1, 3]
+    >>> parse_intent({"kind": "set_draw", "seq": 0, "draw": 3.0}).args
+    Traceback (most recent call last):
+    ...
+    klondike_widget.widget.protocol.Rejected: malformed: set_draw: draw: expected one of [1, 3]
     """
     if buffers:
         raise Rejected("malformed", "binary buffers are not accepted")
@@ -433,14 +438,14 @@ def parse_intent(content: object, buffers: object = None) -> Intent:
     if spec is None:
         raise Rejected("unknown_intent", repr(kind[:40]))
     seq = content.get("seq")
-    if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
+    if not is_whole(seq) or seq < 0:
         raise Rejected("malformed", f"{kind}: 'seq' must be a whole number >= 0")
     cid = content.get("cid")
     if cid is not None and (not isinstance(cid, str) or len(cid) > 40):
         raise Rejected("malformed", f"{kind}: 'cid' must be short text")
     extra = set(content) - _COMMON - set(spec.fields) - set(spec.optional)
     if extra:
-        raise Rejected("malformed", f"{kind}: unknown fields {sorted(extra)}")
+        raise Rejected("malformed", f"{kind}: unknown fields {quote_keys(extra)}")
     args: dict[str, Any] = {}
     for name, check in spec.fields.items():
         if name not in content:

@@ -13,6 +13,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -295,6 +296,107 @@ def test_local_processes_and_dask_give_identical_per_deal_results(
         assert (a.nodes, a.line_length) == (b.nodes, b.line_length)
 
 
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _stop(procs: list[subprocess.Popen[bytes]]) -> None:
+    """End the processes this test started (each in its own session), the last started first."""
+    for proc in reversed(procs):
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+    for proc in reversed(procs):
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=20)
+
+
+@pytest.mark.slow
+def test_a_study_on_dask_survives_a_killed_worker(reference_run: Path, tmp_path: Path) -> None:
+    """A real scheduler and two real workers (the venv's ``dask`` command, on 127.0.0.1); one
+    worker is killed (SIGKILL, no nanny to restart it) while it holds a deal. The scheduler gives
+    that deal to the other worker: every deal is in the file exactly once, verdicts as serial."""
+    distributed = pytest.importorskip("distributed")
+    dask_cmd = str(Path(sys.executable).parent / "dask")
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    log = (tmp_path / "cluster.log").open("wb")
+    procs: list[subprocess.Popen[bytes]] = []
+
+    def start(*args: str) -> subprocess.Popen[bytes]:
+        proc = subprocess.Popen(
+            [dask_cmd, *args], start_new_session=True, stdout=log, stderr=subprocess.STDOUT
+        )
+        procs.append(proc)
+        return proc
+
+    # If anything hangs, stopping the cluster makes the client fail instead of waiting forever.
+    watchdog = threading.Timer(300.0, _stop, args=(procs,))
+    watchdog.start()
+    killed: dict[str, Any] = {}
+    try:
+        start(
+            "scheduler",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            address.rsplit(":", 1)[1],
+            "--no-dashboard",
+        )
+        workers = {
+            f"w{i}": start(
+                "worker",
+                address,
+                "--name",
+                f"w{i}",
+                "--nthreads",
+                "1",
+                "--no-nanny",
+                "--no-dashboard",
+                "--host",
+                "127.0.0.1",
+                "--death-timeout",
+                "60",
+            )
+            for i in range(2)
+        }
+        with distributed.Client(address, timeout="60s") as client:
+            client.wait_for_workers(2, timeout=120)
+
+            def kill_a_busy_worker(row: DealResult) -> None:
+                if killed:
+                    return
+                names = {a: w["name"] for a, w in client.scheduler_info()["workers"].items()}
+                for addr, keys in client.processing().items():
+                    if keys and names.get(addr) in workers:
+                        workers[names[addr]].send_signal(signal.SIGKILL)
+                        workers[names[addr]].wait(timeout=20)
+                        killed.update(name=names[addr], keys=list(keys), after=row.deal)
+                        return
+
+            start_time = time.monotonic()
+            results = _small_study(tmp_path / "d.csv", dask=client, on_result=kill_a_busy_worker)
+            seconds = time.monotonic() - start_time
+            alive = [w["name"] for w in client.scheduler_info()["workers"].values()]
+    finally:
+        watchdog.cancel()
+        _stop(procs)
+        log.close()
+    print(f"study with a killed worker: {seconds:.1f} s, killed {killed}")
+    assert killed, "no worker was busy when a deal finished: nothing was killed"
+    assert killed["keys"], "the killed worker held no deal"
+    assert alive == [n for n in workers if n != killed["name"]]
+    deals = [int(line.split(",")[0]) for line in _rows(tmp_path / "d.csv")]
+    assert sorted(deals) == DEALS  # every deal exactly once: nothing lost, nothing twice
+    assert _verdicts(results) == _verdicts(read_results(reference_run))
+    assert _verdicts(read_results(tmp_path / "d.csv")) == _verdicts(read_results(reference_run))
+
+
 @pytest.mark.slow
 def test_dask_local_by_name(reference_run: Path, tmp_path: Path) -> None:
     pytest.importorskip("distributed")
@@ -413,6 +515,18 @@ def test_bad_solvitaire_input(tmp_path: Path) -> None:
         read_solvitaire_deals(p, draw=3)
     with pytest.raises(ValueError, match="cannot read"):
         read_solvitaire_deals(tmp_path / "missing.jsonl", draw=3)
+    record = json.loads(REFERENCE_JSONL.read_text().splitlines()[0])
+    for key, value, message in [
+        ("draw", 1.0, "draw must be 1 or 3, not 1.0"),
+        ("draw", True, "draw must be 1 or 3, not True"),
+        ("seed", 1.0, "seed must be a whole number >= 0, not 1.0"),
+    ]:
+        p.write_text(json.dumps({**record, key: value}) + "\n")
+        with pytest.raises(ValueError, match=message):
+            read_solvitaire_deals(p, draw=1)
+    p.write_text("[" * 100_000 + "\n")
+    with pytest.raises(ValueError, match="not valid JSON"):
+        read_solvitaire_deals(p, draw=1)
 
 
 def test_dataframe_and_plot(reference_run: Path, tmp_path: Path) -> None:

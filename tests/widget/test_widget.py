@@ -217,6 +217,10 @@ BAD_INTENTS: list[tuple[Any, str]] = [
     ({"kind": "set_draw", "seq": 1, "draw": True}, "malformed"),
     ({"kind": "set_draw", "seq": 1, "draw": 2}, "malformed"),
     ({"kind": "set_draw", "seq": 1, "draw": "3"}, "malformed"),
+    ({"kind": "set_draw", "seq": 1, "draw": 3.0}, "malformed"),  # 3.0 == 3, but not a draw mode
+    ({"kind": "set_draw", "seq": 1, "draw": 1.0}, "malformed"),
+    ({"kind": "set_pace", "seq": 1, "pace": 100.0}, "malformed"),
+    ({"kind": "undo", "seq": 1, 7: 1, "x": 2}, "malformed"),  # keys of mixed types
     ({"kind": "set_locale", "seq": 1, "locale": "fr"}, "unknown_locale"),
     ({"kind": "set_locale", "seq": 1, "locale": None}, "malformed"),
     ({"kind": "set_mirror", "seq": 1, "mirror": "sideways"}, "malformed"),
