@@ -11,7 +11,9 @@
  *   found: (number|null)[], cols: [number, number[]][], legal: Object<string, LegalMove[]>,
  *   moves: number, undo: boolean, redo: boolean, status: string, analysis: string|null,
  *   finish: string|null, hint: Hint|null, clock: {ms: number, at: number, run: boolean},
- *   announce: {n: number, text: string}|null, line: LineStep|null, lines: boolean
+ *   announce: {n: number, text: string}|null, line: LineStep|null, lines: boolean,
+ *   score: {mode: string, value: number, total: number|null}|null,
+ *   quick: Object<string, [number, string][]>, auto_complete: boolean
  * }} View
  * @typedef {{id: number, k: number, total: number, auto: boolean, playable: boolean,
  *   next: {src: string, n: number, dst: string}|null}} LineStep  view.line: the step shown
@@ -85,6 +87,7 @@ class Board {
     /** @type {{key: string, at: number}|null} */
     this.lastTap = null;
     this.build();
+    this.extras = new PlayExtras(this);
     this.onChange = () => this.render();
     this.onStrings = () => {
       this.renderChrome();
@@ -109,6 +112,7 @@ class Board {
   }
 
   destroy() {
+    this.extras.destroy();
     clearInterval(this.tick);
     clearTimeout(this.noticeTimer);
     this.model.off("change:view", this.onChange);
@@ -238,6 +242,8 @@ class Board {
       ["hint", "kw-btn-hint", () => this.send("hint")],
       ["finish", "kw-btn-finish", () => this.finishOrStop()],
       ["solver_line", "kw-btn-line", () => this.send("open_line")],
+      ["auto_complete", "kw-btn-auto", () => this.send("auto_complete")],
+      ["statistics", "kw-btn-stats", () => this.extras.openStats()],
       ["rules", "kw-btn-rules", () => this.togglePanel("rules")],
       ["settings", "kw-btn-settings", () => this.togglePanel("settings")],
     ];
@@ -267,7 +273,8 @@ class Board {
     this.movesEl = h("span", "kw-moves");
     this.timeEl = h("span", "kw-time");
     this.statusEl = h("span", "kw-status", { role: "status" });
-    info.append(this.dealEl, this.movesEl, this.timeEl, this.statusEl);
+    this.scoreEl = h("span", "kw-score");
+    info.append(this.dealEl, this.movesEl, this.timeEl, this.scoreEl, this.statusEl);
     this.hintEl = h("div", "kw-hint-text");
     this.hintEl.hidden = true;
     root.append(info);
@@ -398,6 +405,7 @@ class Board {
     const paces = PACES.map(([k, v]) => [String(v), this.t(k)]);
     if (!PACES.some(([, v]) => v === pace)) paces.push([String(pace), this.num(pace)]);
     this.fillSelect(this.paceSel, "settings.animation.label", paces, String(pace));
+    this.extras.renderChrome();
     if (this.panel) this.renderPanel();
     this.renderLine(true);
   }
@@ -656,6 +664,7 @@ class Board {
     this.dealEl.textContent = v.deal === null ? "" : this.t("counter.deal", { number: this.dealNum(v.deal) });
     this.movesEl.textContent = `${this.t("counter.label.moves")}: ${this.num(v.moves)}`;
     this.renderClock();
+    this.extras.renderInfo(v);
     let key = "";
     if (v.status === "won") key = "status.won";
     else if (v.status === "finishing") key = "status.finishing";
@@ -1060,6 +1069,8 @@ class Board {
       form.append(label, go, hint);
       p.append(form, close);
       setTimeout(() => input.focus(), 0);
+    } else if (this.panel === "stats") {
+      this.extras.renderStats(p, close);
     } else if (this.panel === "confirm") {
       const q = h("span", "kw-confirm-text");
       q.textContent = this.t(this.confirmKey || "dialog.confirm_new_deal");
@@ -1201,7 +1212,7 @@ class Board {
       return;
     }
     // Touch and pen have no dependable dblclick: two taps on the same card within 400 ms.
-    if (ev.pointerType !== "mouse" && d.hit.faceUp) {
+    if (ev.pointerType !== "mouse" && d.hit.faceUp && !this.model.get("one_click")) {
       const now = performance.now();
       const key = `${d.hit.id}:${d.hit.index}`;
       if (this.lastTap && this.lastTap.key === key && now - this.lastTap.at < 400) {
@@ -1244,6 +1255,7 @@ class Board {
    */
   clickOn(hit, pick) {
     const v = this.view();
+    if (!this.pick && this.extras.oneClick(pick)) return;
     if (hit.id === "s" && !this.pick) {
       const m = (v.legal.s || [])[0];
       if (m) this.sendMove(m[2]);
@@ -1269,6 +1281,7 @@ class Board {
 
   /** @param {MouseEvent} ev */
   onDoubleClick(ev) {
+    if (this.model.get("one_click")) return; // each of the two clicks already acted
     const hit = this.hit(ev.target);
     if (hit && hit.faceUp) this.toFoundation(hit);
   }
@@ -1398,6 +1411,237 @@ class Board {
     this.pick = this.pickAt(id, Number(top.dataset.index));
     this.renderMarks();
     if (this.pick) this.say(this.t("announce.select", { card: this.pickLabel(this.pick) }));
+  }
+}
+
+// -- scoring, statistics and one-click moves ------------------------------------------------
+// Python decides everything here (klondike_widget.play): the score, the one-click target of
+// each card (`view.quick`), whether auto-complete is offered, and the statistics rows
+// (`stats_view`). This class only draws them and sends intents.
+
+/** Rows of the statistics panel: [strings key, row field, kind of value]. */
+const STAT_ROWS = [
+  ["stats.played", "played", "n"],
+  ["stats.won", "won", "n"],
+  ["stats.lost", "lost", "n"],
+  ["stats.win_rate", "win_rate", "pct"],
+  ["stats.streak", "streak", "n"],
+  ["stats.best_streak", "best_streak", "n"],
+  ["stats.best_time", "best_time", "time"],
+  ["stats.fewest_moves", "fewest_moves", "n"],
+  ["stats.best_score", "best_score", "n"],
+  ["stats.vegas_total", "vegas_total", "n"],
+  ["stats.won_with_help", "won_with_help", "n"],
+];
+const OPTIONS = ["one_click", "auto_safe", "vegas_cumulative"];
+
+class PlayExtras {
+  /** @param {Board} board */
+  constructor(board) {
+    this.board = board;
+    this.confirmReset = false;
+    const b = board;
+    this.scoringSel = b.select("kw-sel-scoring", (v) => b.send("set_scoring", { scoring: v }), b.settingsEl);
+    /** @type {Object<string, HTMLInputElement>} */
+    this.checks = {};
+    for (const name of OPTIONS) {
+      const label = h("label", `kw-field kw-check kw-opt-${name}`);
+      const box = /** @type {HTMLInputElement} */ (h("input", "kw-checkbox", { type: "checkbox" }));
+      box.addEventListener("change", () => b.send("set_option", { name, on: box.checked }));
+      const span = h("span", "kw-field-label");
+      label.append(box, span);
+      b.settingsEl.append(label);
+      this.checks[name] = box;
+    }
+    this.onStats = () => {
+      if (b.panel === "stats") b.renderPanel();
+    };
+    this.onOptions = () => {
+      this.renderChrome();
+      b.renderInfo(b.view());
+    };
+    b.model.on("change:stats_view", this.onStats);
+    for (const name of ["scoring", ...OPTIONS]) b.model.on(`change:${name}`, this.onOptions);
+  }
+
+  destroy() {
+    const m = this.board.model;
+    m.off("change:stats_view", this.onStats);
+    for (const name of ["scoring", ...OPTIONS]) m.off(`change:${name}`, this.onOptions);
+  }
+
+  renderChrome() {
+    const b = this.board;
+    b.fillSelect(
+      this.scoringSel,
+      "settings.scoring.label",
+      ["standard", "vegas", "none"].map((v) => [v, b.t(`settings.scoring.${v}`)]),
+      b.model.get("scoring"),
+    );
+    for (const name of OPTIONS) {
+      const box = this.checks[name];
+      box.checked = Boolean(b.model.get(name));
+      /** @type {HTMLElement} */ (box.nextElementSibling).textContent = b.t(`settings.${name}.label`);
+    }
+  }
+
+  /** @param {View} v */
+  renderInfo(v) {
+    const b = this.board;
+    const s = v.score;
+    b.scoreEl.hidden = !s;
+    b.scoreEl.textContent = "";
+    if (s) {
+      b.scoreEl.append(`${b.t("counter.label.score")}: `, this.number(s.value));
+      if (s.total !== null && s.total !== undefined) {
+        b.scoreEl.append(` · ${b.t("counter.label.vegas_total")}: `, this.number(s.total));
+      }
+      b.scoreEl.dataset.mode = s.mode;
+    }
+    const auto = b.buttons.auto_complete;
+    auto.hidden = !v.auto_complete;
+    auto.disabled = !v.auto_complete || v.status !== "playing";
+  }
+
+  /** @param {number} n */
+  number(n) {
+    const e = h("span", "kw-score-value", { dir: "ltr" });
+    e.textContent = this.board.num(n);
+    return e;
+  }
+
+  /**
+   * A click on a card with one-click moves on: play the move Python published for it.
+   * @param {Pick|null} pick
+   * @returns {boolean} true if a move was sent
+   */
+  oneClick(pick) {
+    const b = this.board;
+    if (!pick || !b.model.get("one_click")) return false;
+    const entries = (b.view().quick || {})[pick.src] || [];
+    const m = entries.find((e) => e[0] === pick.n);
+    if (!m) return false;
+    b.sendMove(m[1]);
+    return true;
+  }
+
+  openStats() {
+    const b = this.board;
+    this.confirmReset = false;
+    if (b.panel !== "stats") b.send("open_stats"); // re-read: another kernel may have written
+    b.togglePanel("stats");
+  }
+
+  /** @param {number|null} value @param {string} kind */
+  format(value, kind) {
+    const b = this.board;
+    if (value === null || value === undefined) return "—";
+    if (kind === "time") return b.duration(value * 1000);
+    if (kind === "pct") {
+      const meta = b.strs().meta || {};
+      const opts = { style: "percent", maximumFractionDigits: 1 };
+      if (meta.numbering) Object.assign(opts, { numberingSystem: meta.numbering });
+      try {
+        return new Intl.NumberFormat(b.lang(), opts).format(value);
+      } catch (e) {
+        return `${Math.round(value * 100)}%`;
+      }
+    }
+    return b.num(value);
+  }
+
+  /**
+   * The statistics panel: one column per draw mode, one row per figure.
+   * @param {HTMLElement} p
+   * @param {HTMLElement} close
+   */
+  renderStats(p, close) {
+    const b = this.board;
+    const sv = b.model.get("stats_view") || {};
+    const title = h("h3", "kw-stats-title");
+    title.textContent = b.t("stats.title");
+    p.append(title);
+    if (sv.off) {
+      const off = h("p", "kw-stats-off");
+      off.textContent = b.t("stats.off");
+      p.append(off, close);
+      return;
+    }
+    /** @type {any[]} */
+    const rows = sv.rows || [];
+    const table = h("table", "kw-stats-table");
+    const head = h("tr");
+    const corner = h("th", "", { scope: "col" });
+    corner.textContent = b.t("stats.mode");
+    head.append(corner);
+    for (const r of rows) {
+      const th = h("th", "", { scope: "col", "data-draw": String(r.draw) });
+      th.textContent = b.t(r.draw === 3 ? "option.draw.three" : "option.draw.one");
+      head.append(th);
+    }
+    const thead = h("thead");
+    thead.append(head);
+    const tbody = h("tbody");
+    for (const [key, field, kind] of STAT_ROWS) {
+      const tr = h("tr", `kw-stats-${field}`);
+      const th = h("th", "", { scope: "row" });
+      th.textContent = b.t(key);
+      tr.append(th);
+      for (const r of rows) {
+        const td = h("td", "", { "data-field": field, "data-draw": String(r.draw) });
+        const value = h("span", "", { dir: "ltr" }); // a minus sign or a clock stays in place
+        value.textContent = this.format(r[field], kind);
+        td.append(value);
+        tr.append(td);
+      }
+      tbody.append(tr);
+    }
+    table.append(thead, tbody);
+    p.append(table);
+    const note = h("p", "kw-stats-note");
+    const played = rows.reduce((n, r) => n + (r.played || 0), 0);
+    note.textContent = played ? b.t("stats.note") : b.t("stats.empty");
+    p.append(note);
+    for (const [key, args] of [
+      ["stats.skipped", sv.skipped ? { number: sv.skipped } : null],
+      ["stats.error", sv.error ? { detail: sv.error } : null],
+    ]) {
+      if (!args) continue;
+      const warn = h("p", "kw-stats-warning", { role: "alert" });
+      warn.textContent = b.t(/** @type {string} */ (key), /** @type {any} */ (args));
+      p.append(warn);
+    }
+    const actions = h("div", "kw-stats-actions");
+    if (this.confirmReset) {
+      const q = h("span", "kw-confirm-text");
+      q.textContent = b.t("dialog.confirm_reset_stats");
+      const ok = h("button", "kw-btn kw-btn-ok", { type: "button" });
+      ok.textContent = b.t("dialog.ok");
+      ok.addEventListener("click", () => {
+        this.confirmReset = false;
+        b.send("reset_stats");
+        b.renderPanel();
+      });
+      const cancel = h("button", "kw-btn kw-btn-cancel", { type: "button" });
+      cancel.textContent = b.t("dialog.cancel");
+      cancel.addEventListener("click", () => {
+        this.confirmReset = false;
+        b.renderPanel();
+      });
+      actions.append(q, ok, cancel);
+      setTimeout(() => ok.focus(), 0);
+    } else {
+      const reset = h("button", "kw-btn kw-btn-reset-stats", { type: "button" });
+      reset.textContent = b.t("stats.reset.label");
+      reset.title = b.t("stats.reset.tooltip");
+      reset.disabled = !played;
+      reset.addEventListener("click", () => {
+        this.confirmReset = true;
+        b.renderPanel();
+      });
+      actions.append(reset, close);
+    }
+    p.append(actions);
   }
 }
 

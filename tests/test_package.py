@@ -65,3 +65,10 @@ def test_engine_module_stays_in_its_layer(repo_root: Path, name: str) -> None:
     loaded = _modules_after_import(f"klondike_widget.{name}", repo_root)
     assert _offenders(loaded, HEAVY_MODULES) == []
     assert _offenders(loaded, UPPER_LAYERS) == []
+
+
+@pytest.mark.parametrize("name", ["play.scoring", "play.stats", "play.assist", "play.tracker"])
+def test_play_modules_need_no_widget_library_and_no_numba(repo_root: Path, name: str) -> None:
+    loaded = _modules_after_import(f"klondike_widget.{name}", repo_root)
+    assert _offenders(loaded, (*GUI_MODULES, "numba")) == []
+    assert _offenders(loaded, ("klondike_widget.widget", "klondike_widget.solver")) == []

@@ -52,7 +52,8 @@ Key schema (flat dotted keys; ``*`` marks a plural family, ``{...}`` its placeho
 - ``app.title``
 - Buttons, each ``.label`` and ``.tooltip``: ``button.new_deal``, ``button.deal_by_number``,
   ``button.restart``, ``button.undo``, ``button.redo``, ``button.hint``, ``button.finish``,
-  ``button.stop``, ``button.solver_line``, ``button.rules``, ``button.close``.
+  ``button.stop``, ``button.solver_line``, ``button.rules``, ``button.close``,
+  ``button.statistics``, ``button.auto_complete``.
 - Deal-number input: ``deal_number.label``, ``deal_number.hint`` {max}, ``deal_number.submit``.
 - Draw mode: ``option.draw.label``, ``option.draw.one``, ``option.draw.three``,
   ``option.draw.tooltip``. Language picker: ``language.label``, ``language.tooltip``.
@@ -61,7 +62,8 @@ Key schema (flat dotted keys; ``*`` marks a plural family, ``{...}`` its placeho
   ``analysis.next``, ``analysis.last``, ``analysis.autoplay``, ``analysis.pause``,
   ``analysis.speed``, ``analysis.start``, ``analysis.step`` {index} {total}.
 - Counters: ``counter.label.moves``, ``counter.label.time``, ``counter.label.stock``,
-  ``counter.label.waste``, ``counter.moves_*`` {count}, ``counter.stock_*`` {count},
+  ``counter.label.waste``, ``counter.label.score``, ``counter.label.vegas_total``,
+  ``counter.moves_*`` {count}, ``counter.stock_*`` {count},
   ``counter.waste_*`` {count}, ``counter.deal`` {number}.
 - Status: ``status.solving``, ``status.winnable``, ``status.unwinnable``, ``status.unknown``,
   ``status.won``, ``status.finishing``, ``status.stopped``.
@@ -72,7 +74,8 @@ Key schema (flat dotted keys; ``*`` marks a plural family, ``{...}`` its placeho
 - Rejections, ``reject.<code>`` for the codes ``illegal_move``, ``stale``, ``malformed``,
   ``unknown_intent``, ``busy``, ``game_over``, ``nothing_to_undo``, ``nothing_to_redo``,
   ``invalid_deal_number``, ``unknown_locale``; ``reject.other`` {code} for any other code.
-- Dialogs and errors: ``dialog.confirm_new_deal``, ``dialog.confirm_restart``, ``dialog.ok``,
+- Dialogs and errors: ``dialog.confirm_new_deal``, ``dialog.confirm_restart``,
+  ``dialog.confirm_reset_stats``, ``dialog.ok``,
   ``dialog.cancel``, ``error.solver``, ``error.generic`` {detail}.
 - Announcements (aria-live; :func:`announce_move` fills the move ones): ``announce.draw_*``
   {count} {card}, ``announce.recycle``, ``announce.waste_to_column`` {card} {column},
@@ -99,7 +102,14 @@ Key schema (flat dotted keys; ``*`` marks a plural family, ``{...}`` its placeho
 - Settings: ``settings.title``, ``settings.mirror.label``, ``settings.mirror.auto``,
   ``settings.mirror.on``, ``settings.mirror.off``, ``settings.animation.label``,
   ``settings.animation.off``, ``settings.animation.slow``, ``settings.animation.normal``,
-  ``settings.animation.fast``, ``settings.foundation_to_column.label``.
+  ``settings.animation.fast``, ``settings.foundation_to_column.label``; scoring and one-click
+  moves: ``settings.scoring.label``/``.standard``/``.vegas``/``.none``,
+  ``settings.vegas_cumulative.label``, ``settings.one_click.label``, ``settings.auto_safe.label``.
+- Statistics panel: ``stats.title``, ``stats.mode``, the columns ``stats.played``, ``stats.won``,
+  ``stats.won_with_help``, ``stats.lost``, ``stats.win_rate``, ``stats.streak``,
+  ``stats.best_streak``, ``stats.best_time``, ``stats.fewest_moves``, ``stats.best_score``,
+  ``stats.vegas_total``; ``stats.note``, ``stats.empty``, ``stats.off``, ``stats.skipped``
+  {number}, ``stats.error`` {detail}, ``stats.reset.label``/``.tooltip``.
 
 Examples
 --------

@@ -16,6 +16,11 @@ survive a reload or show the same in two views lives in traits written by Python
     Settings: the language, draw 1/3 for the next deal, mirroring of the board in
     right-to-left languages, the pace of Finish in milliseconds per move, the pace of autoplay
     in the analysis panel.
+``scoring``, ``vegas_cumulative``, ``one_click``, ``auto_safe``, ``stats_view``
+    Scoring and statistics (:mod:`klondike_widget.play`): the score shown (``"standard"``,
+    ``"vegas"`` or ``"none"``), whether Vegas adds up the recorded games, one-click moves (on by
+    default), automatic play of safe foundation cards (off by default), and the statistics
+    panel's rows (per draw mode, from the ``stats`` file).
 ``line_view``, ``line_index``
     The analysis panel (a solver line being stepped through, see :meth:`KlondikeWidget.show_line`):
     the line's moves in notation with localized descriptions of the moves around the step shown,
@@ -71,6 +76,10 @@ from klondike_widget.engine.game import Game
 from klondike_widget.engine.line import Line
 from klondike_widget.engine.moves import Move
 from klondike_widget.engine.state import GameState
+from klondike_widget.play import assist
+from klondike_widget.play.scoring import SCORINGS, score
+from klondike_widget.play.stats import Statistics
+from klondike_widget.play.tracker import Tracker
 from klondike_widget.widget.analysis import Analyst, SolveFn, Verdict, Verdicts, default_solve
 from klondike_widget.widget.line_panel import LinePanel, line_from
 from klondike_widget.widget.protocol import Announce, Hint, Notice, Rejected, parse_intent
@@ -82,7 +91,7 @@ _log = logging.getLogger(__name__)
 
 
 #: Traits that only Python writes (see :meth:`KlondikeWidget.set_state`).
-_PYTHON_OWNED = frozenset({"view", "deck", "strings"})
+_PYTHON_OWNED = frozenset({"view", "deck", "strings", "stats_view"})
 
 
 def asset_path(name: str) -> Path:
@@ -132,6 +141,9 @@ class KlondikeWidget(anywidget.AnyWidget):
         The solver's time budget per position.
     solve : callable, optional
         A replacement search ``solve(state, seconds, cancel) -> (status, line)``.
+    stats : Statistics, bool or None
+        Where games are recorded: None (the default) for the user's statistics file
+        (:func:`klondike_widget.play.stats.data_dir`), a :class:`Statistics`, or False for none.
 
     Examples
     --------
@@ -161,6 +173,11 @@ class KlondikeWidget(anywidget.AnyWidget):
     step_pace = traitlets.Int(700, min=50, max=5000).tag(sync=True)
     line_view = traitlets.Dict().tag(sync=True)
     line_index = traitlets.Int(0).tag(sync=True)
+    scoring = traitlets.Enum(SCORINGS, default_value="standard").tag(sync=True)
+    vegas_cumulative = traitlets.Bool(False).tag(sync=True)
+    one_click = traitlets.Bool(True).tag(sync=True)
+    auto_safe = traitlets.Bool(False).tag(sync=True)
+    stats_view = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,
@@ -174,13 +191,20 @@ class KlondikeWidget(anywidget.AnyWidget):
         analyse: bool = True,
         solve_seconds: float = 10.0,
         solve: SolveFn | None = None,
+        stats: Statistics | bool | None = None,
         **kwargs: Any,
     ) -> None:
         if game is not None and not isinstance(game, Game):
             raise TypeError(f"game must be a Game, not {type(game).__name__}")
         if game is not None and deal is not None:
             raise ValueError("give either game or deal, not both")
+        if stats is not None and not isinstance(stats, (Statistics, bool)):
+            raise TypeError(f"stats must be a Statistics, True/False or None, not {stats!r}")
         self._lock = threading.RLock()
+        store = (
+            stats if isinstance(stats, Statistics) else (None if stats is False else Statistics())
+        )
+        self._tracker = Tracker(store)
         self._game = game if game is not None else Game.new(deal=deal, draw=draw)
         self._seq = 0
         self._analysis: str | None = None
@@ -217,6 +241,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._load_locale()
         self.on_msg(self._on_msg)
         self._after_change(None)
+        self.stats_view = self._tracker.summary()
 
     # -- public API --------------------------------------------------------------------------
 
@@ -231,6 +256,7 @@ class KlondikeWidget(anywidget.AnyWidget):
             raise TypeError(f"game must be a Game, not {type(game).__name__}")
         with self._lock:
             self._stop_finish()
+            self._leave_game()
             self._game = game
             self._last_line = None
             self._reset_clock()
@@ -258,7 +284,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         """
         with self._lock:
             self._stop_finish()
-            return self._play(move)
+            return self._play_by_player(move)
 
     def undo(self) -> Move:
         """Take back the last move (raises ``IllegalMoveError`` if there is none)."""
@@ -288,6 +314,7 @@ class KlondikeWidget(anywidget.AnyWidget):
             self.draw = draw  # validated by the trait
         with self._lock:
             self._stop_finish()
+            self._leave_game()
             self._game = Game.new(deal=deal, draw=self.draw)
             self._last_line = None
             self._reset_clock()
@@ -298,6 +325,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         """Start the same deal again from the beginning (a fresh Moves counter)."""
         with self._lock:
             self._stop_finish()
+            self._leave_game()
             self._game = self._game.restart()
             self._last_line = None
             self._reset_clock()
@@ -338,6 +366,7 @@ class KlondikeWidget(anywidget.AnyWidget):
             line = self._verdicts.line(state)
             if not line:
                 raise IllegalMoveError(f"no winning line is known from here ({self._analysis})")
+            self._tracker.helped()
             if not animate:
                 self._stop_finish()
                 self._last_line = Line(state, line)
@@ -368,6 +397,42 @@ class KlondikeWidget(anywidget.AnyWidget):
             time.sleep(0.01)
         with self._lock:  # the verdict's publication is complete
             return self._analysis
+
+    # -- scoring and statistics ---------------------------------------------------------------
+
+    @property
+    def statistics(self) -> list[dict[str, Any]]:
+        """The statistics per draw mode, one dict per row (``pandas.DataFrame(w.statistics)``).
+
+        See :meth:`klondike_widget.play.stats.Statistics.summary` for the columns; the game on
+        the table is in progress and not counted yet.
+        """
+        with self._lock:
+            self.stats_view = self._tracker.summary(refresh=True)
+            return [dict(row) for row in self.stats_view["rows"]]
+
+    def reset_stats(self, draw: int | None = None) -> int:
+        """Forget the recorded games (of draw mode ``draw``, or all); return how many."""
+        if draw is not None and (isinstance(draw, bool) or draw not in (1, 3)):
+            raise ValueError(f"draw must be 1, 3 or None, not {draw!r}")
+        with self._lock:
+            removed = self._tracker.reset(draw)
+            self.stats_view = self._tracker.summary()
+            self._publish()
+            return removed
+
+    def auto_complete(self) -> int:
+        """Play every card up to the foundations (offered once nothing is hidden and the stock
+        is empty, see :func:`klondike_widget.play.assist.auto_complete_line`); return how many
+        moves. Raises ``IllegalMoveError`` when it is not offered. It is no help: a win by
+        auto-complete is the player's own."""
+        with self._lock:
+            line = assist.auto_complete_line(self._game.state)
+            if line is None:
+                raise IllegalMoveError("auto-complete needs every card face up and no stock")
+            self._close_line()
+            self._start_finish(line)
+            return len(line)
 
     # -- solver lines: the analysis panel ---------------------------------------------------
 
@@ -498,6 +563,7 @@ class KlondikeWidget(anywidget.AnyWidget):
                 return 0
             moves = panel.line.moves[:k]
             before = panel.line[k - 1]
+            self._tracker.helped()
             self._game.play_line(moves)
             words = [i18n.announce_move(before, moves[-1], self.locale)]
             if self._game.is_won:
@@ -533,10 +599,12 @@ class KlondikeWidget(anywidget.AnyWidget):
                 self._notice("error.generic", repr(exc), cid=cid, detail=type(exc).__name__)
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
-        """Apply trait writes from the front end, except to ``view``, ``deck`` and ``strings``.
+        """Apply trait writes from the front end, except to ``view``, ``deck``, ``strings`` and
+        ``stats_view``.
 
-        Those three are Python's alone (what the board shows); a front end that writes them is
-        ignored and every view is sent Python's values again, so no view keeps a forged board.
+        Those are Python's alone (what the board and the statistics panel show); a front end
+        that writes them is ignored and every view is sent Python's values again, so no view
+        keeps a forged board.
         """
         owned = [name for name in sync_data if name in _PYTHON_OWNED]
         super().set_state({k: v for k, v in sync_data.items() if k not in _PYTHON_OWNED})
@@ -554,7 +622,7 @@ class KlondikeWidget(anywidget.AnyWidget):
     def _do_move(self, move: str) -> None:
         self._guard()
         try:
-            self._play(move)
+            self._play_by_player(move)
         except (IllegalMoveError, InvalidMoveError) as exc:
             raise Rejected("illegal_move", str(exc)) from None
 
@@ -584,6 +652,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         if not line:
             self._notice(self._finish_block() or "finish.unavailable.not_solved")
             return
+        self._tracker.helped()
         self._start_finish(line)
 
     def _do_stop(self) -> None:
@@ -661,6 +730,26 @@ class KlondikeWidget(anywidget.AnyWidget):
     def _do_set_pace(self, pace: int) -> None:
         self.pace = pace
 
+    # scoring, statistics, one-click moves (klondike_widget.play)
+
+    def _do_auto_complete(self) -> None:
+        self._guard()
+        if assist.auto_complete_line(self._game.state) is None:
+            raise Rejected("auto_complete_unavailable")
+        self.auto_complete()
+
+    def _do_set_scoring(self, scoring: str) -> None:
+        self.scoring = scoring
+
+    def _do_set_option(self, name: str, on: bool) -> None:
+        setattr(self, name, on)
+
+    def _do_open_stats(self) -> None:
+        self.stats_view = self._tracker.summary(refresh=True)
+
+    def _do_reset_stats(self, draw: int | None = None) -> None:
+        self.reset_stats(draw)
+
     # -- internals ---------------------------------------------------------------------------
 
     @traitlets.validate("locale")
@@ -681,6 +770,12 @@ class KlondikeWidget(anywidget.AnyWidget):
             if self._panel is not None:
                 self.line_view = self._panel.published(self.locale)
             self._publish()
+
+    @traitlets.observe("scoring", "vegas_cumulative", "one_click", "auto_safe")
+    def _play_option_changed(self, _change: Any) -> None:
+        with self._lock:
+            if self.view:  # not during __init__
+                self._publish()
 
     @traitlets.validate("line_index")
     def _check_line_index(self, proposal: Any) -> int:
@@ -711,6 +806,50 @@ class KlondikeWidget(anywidget.AnyWidget):
         """``move`` in words, as played from the position on the table."""
         return i18n.describe_move(self._game.state, move, self.locale)
 
+    def _play_by_player(self, move: Move | str) -> Move:
+        """A move of the player's; then safe cards go up when ``auto_safe`` is on."""
+        played = self._play(move)
+        if not self.auto_safe:
+            return played
+        words = []
+        while not self._game.is_won:
+            safe = assist.safe_foundation_move(self._game.state)
+            if safe is None:
+                break
+            before = self._game.state
+            self._game.play(safe)
+            words.append(i18n.announce_move(before, safe, self.locale))
+        if words:
+            if self._game.is_won:
+                words.append(self._text("announce.win"))
+            self._after_change(" ".join(words))
+        return played
+
+    def _leave_game(self) -> None:
+        """The game on the table is about to be replaced: record it (lost unless won)."""
+        if self._tracker.replacing(self._game, self._seconds()):
+            self.stats_view = self._tracker.summary()
+
+    def _seconds(self) -> float:
+        """Seconds on the game's clock now (it runs from the first action until the win)."""
+        ms = self._clock_ms
+        if self._clock_since is not None:
+            ms += (time.monotonic() - self._clock_since) * 1000.0
+        return ms / 1000.0
+
+    def _score_view(self) -> dict[str, Any] | None:
+        mode = self.scoring
+        if mode == "none":
+            return None
+        now = score(self._game, self._seconds())
+        if mode == "standard":
+            return {"mode": mode, "value": now.standard, "total": None}
+        total = None
+        if self.vegas_cumulative:
+            total = self._tracker.vegas_total(self._game.rules.draw)
+            total += 0 if self._tracker.is_recorded(self._game) else now.vegas  # once only
+        return {"mode": mode, "value": now.vegas, "total": total}
+
     def _play(self, move: Move | str) -> Move:
         before = self._game.state
         played = self._game.play(move)
@@ -731,15 +870,15 @@ class KlondikeWidget(anywidget.AnyWidget):
             self._announce = {"n": self._count, "text": announce}
         start = self._start_analysis()
         self._publish()  # the board first: the search must not delay the update
+        if self._tracker.changed(self._game, self._seconds()):  # then the statistics file
+            self.stats_view = self._tracker.summary()
         if start is not None:
             start()
 
     def _publish(self) -> None:
         panel = self._panel
         playable = panel is not None and panel.line.start == self._game.state
-        clock_ms = self._clock_ms
-        if self._clock_since is not None:
-            clock_ms += (time.monotonic() - self._clock_since) * 1000.0
+        clock_ms = self._seconds() * 1000.0
         view = board_view(
             self._game,
             seq=self._seq,
@@ -759,6 +898,11 @@ class KlondikeWidget(anywidget.AnyWidget):
         )
         # A deal number can exceed JavaScript's exact integers: publish it as text.
         view["deal"] = None if view["deal"] is None else str(view["deal"])
+        # Scoring and one-click targets (klondike_widget.play): looked up, never decided, in JS.
+        state = self._game.state
+        view["score"] = self._score_view()
+        view["quick"] = assist.one_click_moves(state) if view["legal"] and self.one_click else {}
+        view["auto_complete"] = bool(view["legal"]) and assist.auto_complete_line(state) is not None
         self.view = dict(view)
 
     def _finish_block(self) -> str | None:
@@ -892,6 +1036,8 @@ class KlondikeWidget(anywidget.AnyWidget):
                 self._publish()
                 return
             move = self._finish_line.pop(0)
+            if not self._finish_line:  # the last move: the board it shows is no longer finishing
+                self._stop_finish()
             try:
                 self._play(move)
             except (IllegalMoveError, InvalidMoveError):
@@ -985,4 +1131,9 @@ _HANDLERS: Mapping[str, Callable[..., None]] = {
     "play_from_here": KlondikeWidget._do_play_from_here,
     "back_to_game": KlondikeWidget._do_back_to_game,
     "set_step_pace": KlondikeWidget._do_set_step_pace,
+    "auto_complete": KlondikeWidget._do_auto_complete,
+    "set_scoring": KlondikeWidget._do_set_scoring,
+    "set_option": KlondikeWidget._do_set_option,
+    "open_stats": KlondikeWidget._do_open_stats,
+    "reset_stats": KlondikeWidget._do_reset_stats,
 }

@@ -70,6 +70,7 @@ REASONS = frozenset(
         "step_out_of_range",
         "in_analysis",
         "line_not_current",
+        "auto_complete_unavailable",
     }
 )
 
@@ -133,9 +134,7 @@ class Announce(TypedDict):
     text: str
 
 
-class View(TypedDict):
-    """The ``view`` trait: everything the front end draws (see ``widget.view.board_view``)."""
-
+class _BoardView(TypedDict):
     seq: int
     deal: int | str | None
     draw: int
@@ -156,6 +155,19 @@ class View(TypedDict):
     announce: Announce | None
     line: LineStep | None
     lines: bool
+
+
+class View(_BoardView, total=False):
+    """The ``view`` trait: everything the front end draws.
+
+    ``widget.view.board_view`` gives the board's keys; the widget adds the play keys when it
+    publishes: ``score`` (the scoring's view), ``quick`` (one-click targets by source) and
+    ``auto_complete`` (True when the rest plays itself).
+    """
+
+    score: dict[str, Any] | None
+    quick: dict[str, Any]
+    auto_complete: bool
 
 
 class Notice(TypedDict):
@@ -264,6 +276,33 @@ class SetStepPaceIntent(_Intent):
     pace: int
 
 
+class AutoCompleteIntent(_Intent):
+    kind: Literal["auto_complete"]
+
+
+class SetScoringIntent(_Intent):
+    kind: Literal["set_scoring"]
+    scoring: str
+
+
+class SetOptionIntent(_Intent):
+    kind: Literal["set_option"]
+    name: str
+    on: bool
+
+
+class OpenStatsIntent(_Intent):
+    kind: Literal["open_stats"]
+
+
+class _ResetStatsIntent(_Intent):
+    kind: Literal["reset_stats"]
+
+
+class ResetStatsIntent(_ResetStatsIntent, total=False):
+    draw: int
+
+
 #: The message each intent kind arrives as (a test checks it against :data:`INTENTS`).
 INTENT_MESSAGES: Mapping[str, type] = {
     "move": MoveIntent,
@@ -284,6 +323,11 @@ INTENT_MESSAGES: Mapping[str, type] = {
     "play_from_here": PlayFromHereIntent,
     "back_to_game": BackToGameIntent,
     "set_step_pace": SetStepPaceIntent,
+    "auto_complete": AutoCompleteIntent,
+    "set_scoring": SetScoringIntent,
+    "set_option": SetOptionIntent,
+    "open_stats": OpenStatsIntent,
+    "reset_stats": ResetStatsIntent,
 }
 
 
@@ -379,6 +423,15 @@ INTENTS: Mapping[str, IntentSpec] = {
     "play_from_here": IntentSpec({"line": _int_range(0, 2**31), "index": _int_range(0, 2**31)}),
     "back_to_game": IntentSpec(fresh=False),
     "set_step_pace": IntentSpec({"pace": _int_range(50, 5000)}, fresh=False),
+    # Scoring, statistics and one-click moves (klondike_widget.play).
+    "auto_complete": IntentSpec(),
+    "set_scoring": IntentSpec({"scoring": _choice("standard", "vegas", "none")}, fresh=False),
+    "set_option": IntentSpec(
+        {"name": _choice("one_click", "auto_safe", "vegas_cumulative"), "on": _flag},
+        fresh=False,
+    ),
+    "open_stats": IntentSpec(fresh=False),
+    "reset_stats": IntentSpec(optional={"draw": _choice(1, 3)}, fresh=False),
 }
 
 _COMMON = frozenset({"kind", "seq", "cid"})

@@ -45,6 +45,8 @@ WIDGET_KEYS = {
             "solver_line",
             "rules",
             "close",
+            "statistics",
+            "auto_complete",
         )
         for part in ("label", "tooltip")
     },
@@ -75,6 +77,8 @@ WIDGET_KEYS = {
     "counter.label.time": set(),
     "counter.label.stock": set(),
     "counter.label.waste": set(),
+    "counter.label.score": set(),
+    "counter.label.vegas_total": set(),
     "counter.moves_*": {"count"},
     "counter.stock_*": {"count"},
     "counter.waste_*": {"count"},
@@ -100,6 +104,7 @@ WIDGET_KEYS = {
     "reject.other": {"code"},
     "dialog.confirm_new_deal": set(),
     "dialog.confirm_restart": set(),
+    "dialog.confirm_reset_stats": set(),
     "dialog.ok": set(),
     "dialog.cancel": set(),
     "error.solver": set(),
@@ -153,6 +158,36 @@ WIDGET_KEYS = {
     "settings.animation.normal": set(),
     "settings.animation.fast": set(),
     "settings.foundation_to_column.label": set(),
+    # Scoring, statistics and one-click moves (klondike_widget.play).
+    **{f"settings.scoring.{k}": set() for k in ("label", "standard", "vegas", "none")},
+    "settings.vegas_cumulative.label": set(),
+    "settings.one_click.label": set(),
+    "settings.auto_safe.label": set(),
+    **{
+        f"stats.{k}": set()
+        for k in (
+            "title",
+            "mode",
+            "played",
+            "won",
+            "won_with_help",
+            "lost",
+            "win_rate",
+            "streak",
+            "best_streak",
+            "best_time",
+            "fewest_moves",
+            "best_score",
+            "vegas_total",
+            "note",
+            "empty",
+            "off",
+            "reset.label",
+            "reset.tooltip",
+        )
+    },
+    "stats.skipped": {"number"},
+    "stats.error": {"detail"},
 }
 
 

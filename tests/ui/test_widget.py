@@ -103,8 +103,8 @@ def test_drag_a_run_click_move_double_click_keyboard_and_undo(lab: LabPage) -> N
     lab.page.wait_for_timeout(400)
     assert _py(lab, "w.game.moves_count") == moves
 
-    # Click to pick (legal targets light up), click to drop.
-    lab.kernel_exec("w.new_deal(2)")
+    # Click to pick (legal targets light up), click to drop: with one-click moves off.
+    lab.kernel_exec("w.new_deal(2); w.one_click = False")
     root.locator(".kw-deal").filter(has_text="2").wait_for(timeout=TIMEOUT)
     seq = _seq(root)
     _card(root, "t3", 2).click()
@@ -321,7 +321,7 @@ TOUCH_TAP = """
 
 def test_touch_drag_double_tap_reduced_motion_and_dark_theme(lab: LabPage) -> None:
     lab.page.emulate_media(reduced_motion="reduce")
-    root = _open(lab, "touch.ipynb", "w = KlondikeWidget(deal=2)")
+    root = _open(lab, "touch.ipynb", "w = KlondikeWidget(deal=2, one_click=False)")
     # Touch drag of 8♦ (column 3) onto 9♣ (column 2).
     seq = _seq(root)
     card = _card(root, "t3", 2).element_handle()
