@@ -17,8 +17,9 @@
  * }} View
  * @typedef {{id: number, k: number, total: number, auto: boolean, playable: boolean,
  *   next: {src: string, n: number, dst: string}|null}} LineStep  view.line: the step shown
- * @typedef {{id: number, moves: string, first: number, words: string[]}} LineView
- *   the `line_view` trait: every move in notation, words for moves first.. first+words.length-1
+ * @typedef {{id: number, moves: string, first: number, words: string[], title?: string,
+ *   play?: string}} LineView  the `line_view` trait: every move in notation, words for moves
+ *   first.. first+words.length-1; a game review names its own title and "play" button keys
  * @typedef {{src: string, n: number}} Pick
  * @typedef {{meta: Object<string, any>, strings: Object<string, string>, rules: any,
  *   cards: string[], available: {code: string, name: string, dir: string}[]}} Strings
@@ -925,7 +926,7 @@ class Board {
     const key = `${this.lang()}|${lv.id}|${lv.first}|${lv.words.length}|${lv.words[0] || ""}`;
     if (full || key !== this.lineKey) {
       this.lineKey = key;
-      this.lineTitle.textContent = this.t("analysis.title");
+      this.lineTitle.textContent = this.t(lv.title || "analysis.title");
       for (const [k, b] of Object.entries(this.lineButtons)) {
         if (k === "autoplay") continue;
         b.title = this.t(`analysis.${k}`);
@@ -938,7 +939,7 @@ class Board {
       const paces = STEP_PACES.map(([k, ms]) => [String(ms), this.t(k)]);
       if (!STEP_PACES.some(([, ms]) => ms === pace)) paces.push([String(pace), this.num(pace)]);
       this.fillSelect(this.speedSel, "analysis.speed", paces, String(pace));
-      this.playHereBtn.textContent = this.t("analysis.play_from_here.label");
+      this.playHereBtn.textContent = this.t(lv.play || "analysis.play_from_here.label");
       this.backBtn.textContent = this.t("analysis.back_to_game.label");
       this.backBtn.title = this.t("analysis.back_to_game.tooltip");
       const items = [this.lineItem(0, this.t("analysis.start"), "")];
@@ -966,7 +967,8 @@ class Board {
     if (active instanceof HTMLButtonElement && active.disabled && this.lineEl.contains(active)) {
       this.lineList.focus({ preventScroll: true }); // a disabled button would drop the focus
     }
-    this.playHereBtn.title = this.t(l.playable ? "analysis.play_from_here.tooltip" : "reject.line_not_current");
+    const playTip = lv.play ? "review.try_from_here.tooltip" : "analysis.play_from_here.tooltip";
+    this.playHereBtn.title = this.t(l.playable ? playTip : "reject.line_not_current");
     for (const item of this.lineItems || []) {
       const k = Number(item.dataset.step);
       item.classList.toggle("kw-current", k === l.k);

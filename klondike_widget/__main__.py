@@ -7,6 +7,7 @@ Examples::
     python -m klondike_widget study --draw 1 --solvitaire reference.jsonl --seconds 60 --out s.csv
     python -m klondike_widget study --draw 3 --solvitaire r.jsonl --deals 2 --seconds 9 --out t.csv
     python -m klondike_widget summary results.csv --plot results.png
+    python -m klondike_widget ratings d1.csv d3.csv --out klondike_widget/engine/ratings.json
 
 Exit status: 0 done, 1 some deals failed in their worker, 2 bad arguments or an unusable result
 file, 130 interrupted (rows already written are kept; the same command resumes).
@@ -90,6 +91,16 @@ def build_parser() -> argparse.ArgumentParser:
     study.add_argument("--no-progress", action="store_true", help="no progress bar")
     study.add_argument("--plot", metavar="FILE", help="also save the figures (png/svg/pdf)")
 
+    ratings = sub.add_parser(
+        "ratings",
+        help="rate the won deals of studies (easy/medium/hard) and write the ratings table",
+        description="Rate the won deals of one study per draw mode (numbered deals, checked "
+        "without foundation-to-column moves) and write the table of deal ratings.",
+    )
+    ratings.add_argument("studies", nargs="+", help="result CSV files of the study command")
+    ratings.add_argument("--out", required=True, help="the ratings table to write (JSON)")
+    ratings.add_argument("--no-progress", action="store_true", help="no progress line")
+
     summary = sub.add_parser("summary", help="summarize a result file")
     summary.add_argument("results", help="result CSV written by the study command")
     summary.add_argument("--plot", metavar="FILE", help="also save the figures (png/svg/pdf)")
@@ -145,6 +156,13 @@ def _summary(args: argparse.Namespace) -> int:
     return 0
 
 
+def _ratings(args: argparse.Namespace) -> int:
+    from klondike_widget.study.difficulty import write_ratings
+
+    print(write_ratings(args.studies, args.out, progress=not args.no_progress))
+    return 0
+
+
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
@@ -153,7 +171,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    command = {"study": _study, "summary": _summary}[args.command]
+    command = {"study": _study, "summary": _summary, "ratings": _ratings}[args.command]
     # `kill PID` stops a study as Ctrl-C does: deals in progress are dropped, rows already
     # written stay, and the same command resumes.
     signal.signal(signal.SIGTERM, _interrupt)

@@ -6,6 +6,11 @@ the file must hold that reference (an empty reference fails as "unexpected outpu
 without an execution count is not compared at all). Everything else (widgets, timings, plots,
 solver statistics) is cleared, execution counts included.
 
+Boards in the stored outputs must show in an *untrusted* notebook (a fresh clone), on GitHub and
+in nbviewer: an ``image/svg+xml`` picture, and in HTML only as ``<img>`` (JupyterLab's sanitiser
+removes inline ``<svg>`` from untrusted HTML and leaves the cards' text); ``--check`` reports
+inline SVG in HTML.
+
 Usage::
 
     python scripts/notebook_outputs.py                 # run every notebook, store the references
@@ -53,6 +58,8 @@ def problems(nb: nbformat.NotebookNode) -> list[str]:
         for output in cell.outputs:
             if output.get("output_type") == "error":
                 found.append(f"cell {i}: an error output")
+            if "<svg" in output.get("data", {}).get("text/html", ""):
+                found.append(f"cell {i}: inline <svg> in text/html (untrusted notebooks strip it)")
     return found
 
 

@@ -35,3 +35,17 @@ def artifacts_dir(repo_root: Path) -> Path:
     path = repo_root / "test-artifacts"
     path.mkdir(exist_ok=True)
     return path
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_solver() -> None:
+    """Load (on a fresh clone: compile) the solver's core before any test runs.
+
+    ``solve`` alone would answer on the uncompiled core until the compiled one is ready (the
+    cold start, ``klondike_widget/solver/coldstart.py``): the same verdicts, but tests with a
+    time budget would then depend on how far the compiler has got. ``tests/solver/
+    test_coldstart.py`` tests the uncompiled core and the cold start explicitly.
+    """
+    from klondike_widget.solver import warm_up
+
+    warm_up()

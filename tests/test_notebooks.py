@@ -7,9 +7,15 @@ parameter: the cell tagged ``parameters`` is replaced.
 
 from __future__ import annotations
 
+import base64
 import importlib.util
+import json
+import os
 import re
+import shutil
+import subprocess
 import sys
+import time
 from pathlib import Path
 from types import ModuleType
 
@@ -21,6 +27,8 @@ from klondike_widget.teach.lessons import LESSONS
 
 REPO = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))
+LOCK = REPO / "requirements" / "test.lock"
+SVG_IMG = re.compile(r'<img src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"')
 
 
 def _outputs_script() -> ModuleType:
@@ -119,3 +127,136 @@ def test_the_committed_state_check_finds_what_it_should() -> None:
         "cell 0: no execution count (nbval skips the comparison then)",
         "cell 0: # NBVAL_CHECK_OUTPUT without a reference output",
     ]
+
+
+# -- boards that render anywhere ------------------------------------------------------------------
+
+
+def _committed_outputs() -> list[tuple[str, int, nbformat.NotebookNode]]:
+    found = []
+    for path in NOTEBOOKS:
+        nb = nbformat.read(path, as_version=4)
+        for i, cell in enumerate(nb.cells):
+            if cell.cell_type == "code":
+                found.extend((path.name, i, o) for o in cell.outputs if "data" in o)
+    return found
+
+
+def test_committed_boards_are_svg_pictures_not_inline_html() -> None:
+    """Positions carry image/svg+xml; HTML outputs embed boards only as <img> of SVG.
+
+    A freshly cloned notebook is untrusted: JupyterLab then renders image/svg+xml not at all
+    and strips inline <svg> from HTML (the cards' text is what is left), while an <img> whose
+    source is a data: URI passes. GitHub and nbviewer draw image/svg+xml.
+    """
+    outputs = _committed_outputs()
+    svg_bundles = [(name, i, o) for name, i, o in outputs if "image/svg+xml" in o.data]
+    assert {name for name, _, _ in svg_bundles} >= {"02-rules.ipynb", "03-solver-lines.ipynb"}
+    for _, _, output in svg_bundles:
+        picture = output.data["image/svg+xml"]
+        assert picture.startswith("<svg") and 'data-kw="card"' in picture
+        (embedded,) = SVG_IMG.findall(output.data["text/html"])
+        same = re.compile(r"kw[0-9a-f]{10}")  # each picture has its own id prefix
+        assert same.sub("", base64.b64decode(embedded).decode()) == same.sub("", picture)
+    images = 0
+    for name, i, output in outputs:
+        html = output.data.get("text/html", "")
+        assert "<svg" not in html, f"{name} cell {i}: inline SVG is stripped when untrusted"
+        for data in SVG_IMG.findall(html):
+            assert base64.b64decode(data).decode().startswith("<svg")
+            images += 1
+    assert images >= 40  # every lesson's pictures in 02-rules, the boards of 03
+
+
+# -- the play command gives a working notebook set ----------------------------------------------
+
+RUN_ALL = r"""
+import json, sys, time
+from pathlib import Path
+import nbformat
+from nbclient import NotebookClient
+times = {}
+for name in sys.argv[1:]:
+    path = Path(name)
+    nb = nbformat.read(path, as_version=4)
+    t0 = time.perf_counter()
+    NotebookClient(nb, timeout=600, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
+              if o.output_type == "error"]
+    assert not errors, (name, errors)
+    times[path.name] = round(time.perf_counter() - t0, 1)
+print(json.dumps(times))
+"""
+
+
+@pytest.mark.slow
+def test_play_extra_runs_every_notebook_in_a_fresh_venv(tmp_path: Path) -> None:
+    """The README's play command (``pip install -e ".[lab]"``) into a new venv, then all four
+    notebooks top to bottom with that venv's Jupyter (nbclient, its own python3 kernel).
+
+    The venv is made by the lock's uv and installed with the lock as constraints (the same
+    versions each time); nothing of the test environment leaks in: its own interpreter, its
+    own kernel spec, no PYTHONPATH, a private Jupyter config and data dir.
+    """
+    uv = Path(sys.executable).with_name("uv")
+    if not uv.exists():
+        uv = Path(shutil.which("uv") or "uv")
+    venv = tmp_path / "venv"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env.update(JUPYTER_CONFIG_DIR=str(tmp_path / "cfg"), JUPYTER_DATA_DIR=str(tmp_path / "data"))
+    env.update(MPLBACKEND="Agg", IPYTHONDIR=str(tmp_path / "ipython"))
+    t0 = time.perf_counter()
+    subprocess.run(
+        [str(uv), "venv", "--quiet", "--python", sys.executable, str(venv)],
+        check=True,
+        env=env,
+        timeout=300,
+    )
+    python = venv / "bin" / "python"
+    subprocess.run(
+        [
+            str(uv),
+            "pip",
+            "install",
+            "--quiet",
+            "--python",
+            str(python),
+            "-c",
+            str(LOCK),
+            "--build-constraint",
+            str(LOCK),
+            "-e",
+            f"{REPO}[lab]",
+        ],
+        check=True,
+        env=env,
+        timeout=900,
+        cwd=REPO,
+    )
+    installed = time.perf_counter() - t0
+    # the play extra alone: none of the test tools came along
+    probe = (
+        "import importlib.util as u; "
+        "print([m for m in ('pytest', 'nbval', 'playwright') if u.find_spec(m)])"
+    )
+    assert (
+        subprocess.run(
+            [str(python), "-c", probe], check=True, capture_output=True, text=True, env=env
+        ).stdout.strip()
+        == "[]"
+    )
+    work = tmp_path / "notebooks"
+    shutil.copytree(REPO / "notebooks", work)
+    proc = subprocess.run(
+        [str(python), "-c", RUN_ALL, *(str(work / p.name) for p in NOTEBOOKS)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=2400,
+        cwd=work,
+    )
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    times = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert sorted(times) == [p.name for p in NOTEBOOKS]
+    print(f"fresh venv: install {installed:.1f} s, notebooks {times}")

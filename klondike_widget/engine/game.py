@@ -39,6 +39,7 @@ from klondike_widget.engine.errors import (
 )
 from klondike_widget.engine.moves import LegalMoves, Move, apply_move
 from klondike_widget.engine.notation import state_from_dict, state_to_dict
+from klondike_widget.engine.ratings import DealLevelError, pick_deal, rated_deals
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.shuffle import deal as deal_position
 from klondike_widget.engine.shuffle import random_deal_number
@@ -78,14 +79,31 @@ class Game:
         *,
         foundation_to_tableau: bool = True,
         rules: Rules | None = None,
+        level: str = "any",
     ) -> Game:
         """A new game of deal number ``deal`` (a random deal number when ``None``).
+
+        ``level`` chooses the random deal: ``"any"`` deal, a ``"winnable"`` one, or a winnable
+        one that is ``"easy"``, ``"medium"`` or ``"hard"`` (from the shipped table of rated
+        deals, :mod:`klondike_widget.engine.ratings`: no search, so no wait). With a ``deal`` number
+        too, the deal must be of that level.
 
         >>> g = Game.new(deal=42, draw=3)
         >>> g.deal_number, g.rules.draw, g.moves_count
         (42, 3, 0)
+        >>> from klondike_widget.engine.ratings import rating
+        >>> rating(Game.new(draw=3, level="easy").deal_number, draw=3)
+        'easy'
         """
         rules = rules or Rules(draw=draw, foundation_to_tableau=foundation_to_tableau)
+        if level != "any":
+            f2t = rules.foundation_to_tableau
+            if deal is None:
+                deal = pick_deal(level, rules.draw, foundation_to_tableau=f2t)
+            elif deal not in rated_deals(level, rules.draw, foundation_to_tableau=f2t):
+                raise DealLevelError(
+                    f"deal {deal} is not a rated {level} deal in draw {rules.draw}"
+                )
         number = random_deal_number() if deal is None else deal
         return cls(deal_position(number, rules), deal_number=number)
 
@@ -340,9 +358,16 @@ class Game:
         return f"{header} · draw {self.rules.draw} · Moves {self._count}\n{board_text(self.state)}"
 
     def _repr_svg_(self) -> str:
+        """The current position as SVG (see :meth:`GameState._repr_svg_`)."""
         from klondike_widget.render import state_svg
 
-        return state_svg(self.state)
+        return str(state_svg(self.state))
+
+    def _repr_html_(self) -> str:
+        """The current position as an ``<img>`` (it shows in untrusted notebooks too)."""
+        from klondike_widget.render import state_svg
+
+        return state_svg(self.state).img()
 
 
 def _play_saved(game: Game, text: str, where: str) -> None:

@@ -144,7 +144,14 @@ class Line(Sequence[GameState]):
     def __repr__(self) -> str:
         return f"Line.parse({self.text()!r}, {self.start!r})"
 
+    def _repr_svg_(self) -> str:
+        """The line as one SVG picture of small boards (at most 12: the first 11 and the end)."""
+        from klondike_widget.render import line_svg
+
+        return str(line_svg(self._states, self._moves))
+
     def _repr_html_(self) -> str:
+        """The same frames as :meth:`_repr_svg_`, each an ``<img>``, with the moves as text."""
         from klondike_widget.render import filmstrip_html
 
-        return filmstrip_html(self._states, self._moves)
+        return filmstrip_html(self._states, self._moves, max_frames=12)

@@ -331,12 +331,13 @@ class GameState:
         )
 
     def _repr_svg_(self) -> str:
+        """The board as SVG: what GitHub, nbviewer, VS Code and Colab draw."""
         from klondike_widget.render import state_svg
 
-        return state_svg(self)
+        return str(state_svg(self))
 
     def _repr_html_(self) -> str:
-        """The picture with the legal moves listed in notation (``display(state)``)."""
+        """The picture (an ``<img>``: it shows in untrusted notebooks too) and the legal moves."""
         from klondike_widget.render import state_html
 
         return state_html(self, legal_moves=True)

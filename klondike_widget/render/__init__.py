@@ -16,9 +16,11 @@ Examples
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import itertools
 import math
+import re
 from collections.abc import Sequence
 from html import escape
 from typing import NamedTuple
@@ -35,7 +37,7 @@ from klondike_widget.engine.cards import (
 from klondike_widget.engine.moves import Move, MoveKind
 from klondike_widget.engine.state import NUM_COLUMNS, GameState
 
-__all__ = ["board_text", "filmstrip_html", "state_html", "state_svg"]
+__all__ = ["Svg", "board_text", "filmstrip_html", "line_svg", "state_html", "state_svg"]
 
 # -- geometry (user units of the SVG's viewBox; ``scale`` multiplies the displayed size) ---------
 
@@ -78,6 +80,7 @@ SOURCE_COLOUR = "#ffc928"  # highlighted move: the card(s) that move
 TARGET_COLOUR = "#3fd0ff"  # highlighted move: where they go
 ARROW_COLOUR = SOURCE_COLOUR
 SHADOW = "#000000"
+CAPTION_COLOUR = "#808080"  # frame captions of line_svg: readable on light and dark pages
 FONT = "'DejaVu Sans', 'Segoe UI', 'Helvetica Neue', Arial, sans-serif"
 
 # Suit shapes in a 100 x 100 box (clubs, diamonds, hearts, spades), drawn with the fill of the
@@ -96,6 +99,50 @@ _SUIT_SHAPES = (
 _SVG_NS = "http://www.w3.org/2000/svg"
 _XLINK_NS = "http://www.w3.org/1999/xlink"
 _picture_counter = itertools.count(1)
+_ROOT_SIZE = re.compile(r'<svg [^>]*?width="([0-9.]+)" height="([0-9.]+)"')
+_ROOT_LABEL = re.compile(r'<svg [^>]*?aria-label="([^"]*)"')
+
+
+class Svg(str):
+    """An SVG picture (the text of an ``<svg>`` element) that shows itself in a notebook.
+
+    The shape of python-chess's ``SvgWrapper``: a ``str``, so it prints, compares and saves as
+    text, whose ``image/svg+xml`` representation is itself. That is what GitHub, nbviewer,
+    VS Code and Colab draw. The HTML representation is an extra for JupyterLab: it renders
+    ``image/svg+xml`` only in *trusted* notebooks (a freshly cloned one is not) and prefers
+    ``text/html`` anyway, and its sanitiser strips inline ``<svg>`` from untrusted HTML, leaving
+    the cards' text. An ``<img>`` whose source is the same picture as a ``data:`` URI passes
+    the sanitiser, so :meth:`img` is what the HTML outputs embed.
+
+    >>> pic = Svg('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="5"/>')
+    >>> pic._repr_svg_() == pic, pic.img().startswith('<img src="data:image/svg+xml;base64,')
+    (True, True)
+    >>> 'width="10" height="5"' in pic.img()
+    True
+    """
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        return self.img()
+
+    def img(self, *, alt: str | None = None) -> str:
+        """An ``<img>`` element showing this picture (a base64 ``data:`` URI), same size.
+
+        ``alt`` defaults to the picture's ``aria-label``.
+        """
+        size = _ROOT_SIZE.search(self)
+        dims = f' width="{size.group(1)}" height="{size.group(2)}"' if size else ""
+        if alt is None:
+            label = _ROOT_LABEL.search(self)
+            alt = label.group(1) if label else ""
+        else:
+            alt = escape(alt)
+        data = base64.b64encode(self.encode()).decode("ascii")
+        return f'<img src="data:image/svg+xml;base64,{data}"{dims} alt="{alt}">'
 
 
 def board_text(state: GameState) -> str:
@@ -501,7 +548,7 @@ def state_svg(
     highlight: Move | None = None,
     scale: float = 1.0,
     show_labels: bool = True,
-) -> str:
+) -> Svg:
     """A self-contained SVG picture of ``state`` on a green felt table.
 
     Parameters
@@ -519,8 +566,9 @@ def state_svg(
 
     Returns
     -------
-    str
-        ``<svg>...</svg>`` with its own defs; element ids start with a prefix unique to this call.
+    Svg
+        ``<svg>...</svg>`` with its own defs (a ``str`` that displays itself as a picture);
+        element ids start with a prefix unique to this call.
 
     Examples
     --------
@@ -561,7 +609,7 @@ def state_svg(
     if highlight is not None:
         _draw_highlight(p, state, highlight)
     p.add("</svg>")
-    return "".join(p.parts)
+    return Svg("".join(p.parts))
 
 
 # -- HTML -----------------------------------------------------------------------------------------
@@ -600,7 +648,7 @@ def state_html(
     (True, True)
     """
     svg = state_svg(state, highlight=highlight)
-    parts = [f'<figure style="{_FIGURE_STYLE}">', svg]
+    parts = [f'<figure style="{_FIGURE_STYLE}">', svg.img()]
     style = _CAPTION_STYLE.format(w=int(BOARD_W))
     if caption is not None:
         parts.append(f'<figcaption style="{style}">{escape(str(caption))}</figcaption>')
@@ -622,7 +670,8 @@ def filmstrip_html(
 ) -> str:
     """Small boards in a wrapping row, one per position, with the move played between them.
 
-    Frame ``i`` shows ``states[i]`` with ``moves[i]`` highlighted; the move's notation sits
+    Each board is an ``<img>`` of its SVG (see :class:`Svg`). Frame ``i`` shows ``states[i]``
+    with ``moves[i]`` highlighted; the move's notation sits
     between frame ``i`` and frame ``i + 1``. ``moves`` must be one shorter than ``states`` and
     each move must lead from one state to the next (``ValueError`` otherwise).
 
@@ -642,9 +691,43 @@ def filmstrip_html(
     >>> s0 = deal(2)
     >>> s1 = s0.apply("t4-f")
     >>> html = filmstrip_html([s0, s1], [s0.parse_move("t4-f")])
-    >>> html.count("<svg"), ">t4-f<" in html
+    >>> html.count('<img src="data:image/svg+xml'), ">t4-f<" in html
     (2, True)
     """
+    states, moves, shown = _checked_line(states, moves, max_frames)
+    width = _n(BOARD_W * scale)
+    cells: list[str] = []
+    previous = -1
+    for i in shown:
+        if previous >= 0 and i != previous + 1:
+            skipped = i - previous - 1
+            cells.append(_film_gap(f"… {skipped} more position{'s' if skipped != 1 else ''} …"))
+        played = moves[i] if i < len(moves) else None
+        svg = state_svg(states[i], highlight=played, scale=scale, show_labels=False)
+        cells.append(
+            f'<figure style="margin:0;display:flex;flex-direction:column;align-items:center">'
+            f'<figcaption style="font:12px/1.3 sans-serif;opacity:0.8;max-width:{width}px">'
+            f"{i}</figcaption>{svg.img()}</figure>"
+        )
+        if played is not None:
+            cells.append(_film_gap(str(played), code=True))
+        previous = i
+    return (
+        '<div style="display:flex;flex-wrap:wrap;gap:6px 4px;align-items:center">'
+        + "".join(cells)
+        + "</div>"
+    )
+
+
+def _film_gap(text: str, *, code: bool = False) -> str:
+    body = f'<code style="{_CODE_STYLE}">{escape(text)}</code> →' if code else escape(text)
+    return f'<div style="font:12px/1.3 sans-serif;padding:0 2px;white-space:nowrap">{body}</div>'
+
+
+def _checked_line(
+    states: Sequence[GameState], moves: Sequence[Move], max_frames: int | None
+) -> tuple[list[GameState], list[Move], list[int]]:
+    """Check that ``moves`` lead through ``states``; return both and the frames to show."""
     states = list(states)
     moves = list(moves)
     if not states:
@@ -670,30 +753,92 @@ def filmstrip_html(
     shown = list(range(len(states)))
     if max_frames is not None and len(states) > max_frames:
         shown = [*range(max_frames - 1), len(states) - 1]
-    width = _n(BOARD_W * scale)
-    cells: list[str] = []
+    return states, moves, shown
+
+
+#: Height of the caption row above each frame of :func:`line_svg`.
+FRAME_CAPTION_H = 18.0
+FRAME_GAP = 10.0
+
+
+def line_svg(
+    states: Sequence[GameState],
+    moves: Sequence[Move],
+    *,
+    scale: float = 0.45,
+    per_row: int = 4,
+    max_frames: int | None = 12,
+) -> Svg:
+    """One SVG picture of a line: small boards in rows, each captioned with the move played.
+
+    Frame ``i`` shows ``states[i]`` with ``moves[i]`` highlighted and the caption
+    ``i  →  move``; the last frame is captioned with its number alone. The same checks as
+    :func:`filmstrip_html` apply (``ValueError`` for moves that do not lead through the states).
+
+    Parameters
+    ----------
+    states : sequence of GameState
+    moves : sequence of Move
+    scale : float
+        Size of each board (0.45: about 270 pixels wide).
+    per_row : int
+        Frames in a row.
+    max_frames : int, optional
+        Show at most this many frames: the first ``max_frames - 1`` and the last, with a note
+        of how many were left out in the last frame's caption. ``None`` shows them all.
+
+    Examples
+    --------
+    >>> from klondike_widget.engine.deals import deal
+    >>> s0 = deal(2)
+    >>> move = s0.parse_move("t4-f")
+    >>> pic = line_svg([s0, s0.apply(move)], [move])
+    >>> pic.startswith("<svg"), pic.count('data-kw="frame"'), "t4-f" in pic
+    (True, 2, True)
+    """
+    scale = _check_scale(scale)
+    if isinstance(per_row, bool) or not isinstance(per_row, int) or per_row < 1:
+        raise ValueError(f"per_row must be a positive int, not {per_row!r}")
+    states, moves, shown = _checked_line(states, moves, max_frames)
+    frames = [
+        state_svg(
+            states[i],
+            highlight=moves[i] if i < len(moves) else None,
+            scale=scale,
+            show_labels=False,
+        )
+        for i in shown
+    ]
+    sizes = [(float(m.group(1)), float(m.group(2))) for f in frames if (m := _ROOT_SIZE.search(f))]
+    cell_w = max(w for w, _ in sizes)
+    columns = min(per_row, len(frames))
+    rows = [sizes[r : r + columns] for r in range(0, len(sizes), columns)]
+    row_h = [FRAME_CAPTION_H + max(h for _, h in row) for row in rows]
+    width = columns * cell_w + (columns - 1) * FRAME_GAP
+    height = sum(row_h) + (len(rows) - 1) * FRAME_GAP
+    summary = f"Klondike line: {len(moves)} moves, {len(states)} positions"
+    parts = [
+        f'<svg xmlns="{_SVG_NS}" xmlns:xlink="{_XLINK_NS}" direction="ltr" '
+        f'width="{_n(width)}" height="{_n(height)}" viewBox="0 0 {_n(width)} {_n(height)}" '
+        f'role="img" aria-label="{escape(summary)}"><title>{escape(summary)}</title>'
+    ]
     previous = -1
-    for i in shown:
+    for k, (i, frame) in enumerate(zip(shown, frames, strict=True)):
+        row, col = divmod(k, columns)
+        x = col * (cell_w + FRAME_GAP)
+        y = sum(row_h[:row]) + row * FRAME_GAP
+        caption = str(i)
+        if i < len(moves):
+            caption += f"  →  {moves[i]}"
         if previous >= 0 and i != previous + 1:
             skipped = i - previous - 1
-            cells.append(_film_gap(f"… {skipped} more position{'s' if skipped != 1 else ''} …"))
-        played = moves[i] if i < len(moves) else None
-        svg = state_svg(states[i], highlight=played, scale=scale, show_labels=False)
-        cells.append(
-            f'<figure style="margin:0;display:flex;flex-direction:column;align-items:center">'
-            f'<figcaption style="font:12px/1.3 sans-serif;opacity:0.8;max-width:{width}px">'
-            f"{i}</figcaption>{svg}</figure>"
-        )
-        if played is not None:
-            cells.append(_film_gap(str(played), code=True))
+            caption = f"(… {skipped} more position{'s' if skipped != 1 else ''} …)  {caption}"
         previous = i
-    return (
-        '<div style="display:flex;flex-wrap:wrap;gap:6px 4px;align-items:center">'
-        + "".join(cells)
-        + "</div>"
-    )
-
-
-def _film_gap(text: str, *, code: bool = False) -> str:
-    body = f'<code style="{_CODE_STYLE}">{escape(text)}</code> →' if code else escape(text)
-    return f'<div style="font:12px/1.3 sans-serif;padding:0 2px;white-space:nowrap">{body}</div>'
+        parts.append(
+            f'<g data-kw="frame" transform="translate({_n(x)} {_n(y)})">'
+            f'<text x="2" y="13" font-family="{FONT}" font-size="12" '
+            f'fill="{CAPTION_COLOUR}">{escape(caption)}</text>'
+            f'<g transform="translate(0 {_n(FRAME_CAPTION_H)})">{frame}</g></g>'
+        )
+    parts.append("</svg>")
+    return Svg("".join(parts))

@@ -41,8 +41,9 @@ from klondike_widget.engine.moves import Move, apply_move
 from klondike_widget.engine.outcome import StopReason, Verdict
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
-from klondike_widget.solver import core
+from klondike_widget.solver import coldstart
 from klondike_widget.solver.bridge import encode_state, engine_moves
+from klondike_widget.solver.coldstart import CORE as core  # compiled, or uncompiled until then
 
 __all__ = [
     "Limit",
@@ -495,36 +496,40 @@ def solve_async(
     )
 
 
-_COMPILE_LOCK = threading.Lock()
-_COMPILED = threading.Event()
+def _load_compiled() -> None:
+    """Call every compiled entry point once: numba loads it from its cache or compiles it."""
+    from klondike_widget.engine.deals import deal
+
+    search = Search(deal(2))
+    search.step(100)
+    small = np.zeros(4, dtype=np.uint64)
+    core.tt_rehash(small, np.zeros(8, dtype=np.uint64))
 
 
 def _ensure_compiled() -> None:
-    """Load (or compile) every compiled function once per process, before any clock starts."""
-    if _COMPILED.is_set():
-        return
-    with _COMPILE_LOCK:
-        if _COMPILED.is_set():
-            return
-        from klondike_widget.engine.deals import deal
+    """Before any clock starts: load the compiled core if that is quick, else start compiling.
 
-        search = Search(deal(2))
-        search.step(100)
-        small = np.zeros(4, dtype=np.uint64)
-        core.tt_rehash(small, np.zeros(8, dtype=np.uint64))
-        _COMPILED.set()
+    With numba's cache cold, a second process compiles while searches run the uncompiled core
+    (same verdicts, slower), and they switch to the compiled one when it is ready
+    (:mod:`klondike_widget.solver.coldstart`).
+    """
+    coldstart.start(_load_compiled)
 
 
-def warm_up() -> float:
+def warm_up(wait: bool = True) -> float:
     """Load (or, the first time, compile) the compiled core; return the seconds it took.
 
-    :func:`solve` does this itself on its first call (outside its time budget); call it early,
-    e.g. in a background thread when a widget opens, to hide the delay. With numba's on-disk cache
-    warm this takes a fraction of a second; a cold compile takes tens of seconds.
+    ``wait=False`` only starts that in the background, as :func:`solve` does (a widget calls it
+    when it opens, so that compiling starts before the first hint).
+
+    :func:`solve` needs no warm-up: with a cold cache it starts the compiler in a second process
+    and searches on the uncompiled core until that is done. Call this for full speed from the
+    first search on (the studies and benchmarks do). With numba's on-disk cache warm this takes
+    a fraction of a second; a cold compile takes tens of seconds.
 
     >>> warm_up() >= 0.0
     True
     """
     t0 = time.perf_counter()
-    _ensure_compiled()
+    coldstart.start(_load_compiled, background=not wait)
     return time.perf_counter() - t0

@@ -21,7 +21,7 @@ from klondike_widget.engine.cards import can_stack
 from klondike_widget.engine.moves import Move, MoveKind
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
-from klondike_widget.solver import core
+from klondike_widget.solver.coldstart import CORE as core  # no numba import needed
 
 __all__ = [
     "encode_state",

@@ -140,8 +140,9 @@ def _figure(state: GameState, caption: str, lang: str, *, highlight: Move | None
     svg = state_svg(state, highlight=highlight, scale=_PICTURE_SCALE)
     width = int(BOARD_W * _PICTURE_SCALE)
     return (
-        # dir="ltr": SVG text inherits the page direction, which would move the corner indices
-        f'<figure style="{_FIGURE}"><div dir="ltr">{svg}</div>'
+        # an <img>, not inline SVG: it survives the sanitiser of untrusted notebooks, and the
+        # picture keeps its own left-to-right text in right-to-left pages
+        f'<figure style="{_FIGURE}">{svg.img(alt=caption)}'
         f'<figcaption style="{_CAPTION.format(w=width)}">{escape(caption)}</figcaption></figure>'
     )
 

@@ -65,7 +65,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anywidget
 import traitlets
@@ -75,6 +75,7 @@ from klondike_widget.engine.errors import IllegalMoveError, InvalidMoveError
 from klondike_widget.engine.game import Game
 from klondike_widget.engine.line import Line
 from klondike_widget.engine.moves import Move
+from klondike_widget.engine.ratings import LEVELS
 from klondike_widget.engine.state import GameState
 from klondike_widget.play import assist
 from klondike_widget.play.scoring import SCORINGS, score
@@ -84,6 +85,10 @@ from klondike_widget.widget.analysis import Analyst, SolveFn, Verdict, Verdicts,
 from klondike_widget.widget.line_panel import LinePanel, line_from
 from klondike_widget.widget.protocol import Announce, Hint, Notice, Rejected, parse_intent
 from klondike_widget.widget.view import board_view, deck_table, move_target
+
+if TYPE_CHECKING:
+    from klondike_widget.review import Review
+    from klondike_widget.solver import Limit
 
 __all__ = ["KlondikeWidget", "asset_path"]
 
@@ -168,6 +173,8 @@ class KlondikeWidget(anywidget.AnyWidget):
     deck: traitlets.List[list[Any]] = traitlets.List().tag(sync=True)
     locale = traitlets.Unicode("en").tag(sync=True)
     draw = traitlets.Enum((1, 3), default_value=1).tag(sync=True)
+    #: How New deal chooses a random deal: any, winnable, easy, medium or hard.
+    deal_level = traitlets.Enum(LEVELS, default_value="any").tag(sync=True)
     mirror = traitlets.Enum(("auto", "on", "off"), default_value="auto").tag(sync=True)
     pace = traitlets.Int(300, min=0, max=5000).tag(sync=True)
     step_pace = traitlets.Int(700, min=50, max=5000).tag(sync=True)
@@ -224,6 +231,10 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._analyse = analyse
         self._loop = _kernel_loop()
         self._solve: SolveFn = solve or default_solve
+        if solve is None:  # start loading (or compiling) the solver now, in the background
+            from klondike_widget.solver import warm_up
+
+            warm_up(wait=False)
         self._analyst = Analyst(self._deliver, solve_seconds, self._solve)
         #: The last rejection or notice: ``(strings key, detail)``; for tests and logs.
         self.last_notice: tuple[str, str] | None = None
@@ -305,17 +316,32 @@ class KlondikeWidget(anywidget.AnyWidget):
             )
             return move
 
-    def new_deal(self, deal: int | None = None, draw: int | None = None) -> Game:
+    def new_deal(
+        self, deal: int | None = None, draw: int | None = None, level: str | None = None
+    ) -> Game:
         """Deal a new game: deal number ``deal`` (random if None), ``draw`` 1 or 3.
 
-        ``draw`` defaults to the ``draw`` setting, which it also updates.
+        ``draw`` defaults to the ``draw`` setting, which it also updates; ``level`` (any,
+        winnable, easy, medium, hard: how the random deal is chosen, from the shipped table of
+        rated deals, see :mod:`klondike_widget.engine.ratings`) likewise defaults to and updates
+        the ``deal_level`` setting. A deal number given is dealt whatever its level.
+
+        >>> from klondike_widget.engine.ratings import rating
+        >>> w = KlondikeWidget(deal=2, analyse=False)
+        >>> rating(w.new_deal(draw=3, level="easy").deal_number, draw=3), w.deal_level
+        ('easy', 'easy')
         """
         if draw is not None:
             self.draw = draw  # validated by the trait
+        if level is not None:
+            self.deal_level = level  # validated by the trait
         with self._lock:
             self._stop_finish()
             self._leave_game()
-            self._game = Game.new(deal=deal, draw=self.draw)
+            if deal is None:
+                self._game = Game.new(draw=self.draw, level=self.deal_level)
+            else:
+                self._game = Game.new(deal=deal, draw=self.draw)
             self._last_line = None
             self._reset_clock()
             self._after_change(self._text("announce.new_deal", number=self._deal_text()))
@@ -473,7 +499,43 @@ class KlondikeWidget(anywidget.AnyWidget):
         """
         with self._lock:
             opened = line_from(line, self._game.state)
-            panel = LinePanel(opened, self._line_count + 1)
+            self._open_panel(LinePanel(opened, self._line_count + 1), index)
+            return opened
+
+    def review(self, limit: Limit | None = None) -> Review:
+        """Review the game (:func:`klondike_widget.review.review`) and open it in the panel.
+
+        The game's history opens as a line from its start, at the position before the losing
+        move (marked in the list) if there is one. Step through it as through a solver line;
+        "Try from here" (:meth:`play_from_here`) starts a new game from the step shown, with the
+        moves up to it played. Verdicts the widget already knows are used. Returns the review.
+
+        >>> from klondike_widget.solver import Limit
+        >>> w = KlondikeWidget(deal=2, analyse=False)
+        >>> w.play("s") and w.play("s") and None
+        >>> r = w.review(Limit(seconds=5))
+        >>> r.losing_move is None, w.view["status"], w.line_view["title"]
+        (True, 'analysis', 'review.title')
+        >>> w.step(1) and None
+        >>> w.play_from_here(), [str(m) for m in w.game.history], w.game.moves_count
+        (1, ['s'], 1)
+        """
+        from klondike_widget.review import review
+
+        game = self._game
+        result = review(game, limit, known=self._verdicts)
+        with self._lock:
+            if self._game is not game or not game.history:
+                return result  # the game changed meanwhile, or nothing to step through
+            losing = result.losing_move
+            marks = {losing.index: "review.losing"} if losing is not None else {}
+            line = Line(game.start, list(game.history))
+            panel = LinePanel(line, self._line_count + 1, marks=marks, review=True)
+            self._open_panel(panel, losing.index if losing is not None else 0)
+        return result
+
+    def _open_panel(self, panel: LinePanel, index: int) -> None:
+        with self._lock:
             panel.index = index  # IndexError before anything changes
             self._stop_finish()
             self._stop_autoplay()
@@ -483,7 +545,6 @@ class KlondikeWidget(anywidget.AnyWidget):
             self.line_view = panel.published(self.locale)
             self.line_index = panel.index
             self._publish()
-            return opened
 
     def step(self, index: int) -> GameState:
         """Show step ``index`` (0 = the start, ``len(w.line.moves)`` = the end); return it.
@@ -551,6 +612,8 @@ class KlondikeWidget(anywidget.AnyWidget):
         """
         with self._lock:
             panel = self._require_panel()
+            if panel.review:
+                return self._try_from_here(panel)
             if panel.line.start != self._game.state:
                 raise ValueError(
                     "this line does not start at the position on the table; "
@@ -570,6 +633,14 @@ class KlondikeWidget(anywidget.AnyWidget):
                 words.append(self._text("announce.win"))
             self._after_change(" ".join(words))
             return k
+
+    def _try_from_here(self, panel: LinePanel) -> int:
+        """A reviewed game's "Try from here": a new game, the moves up to the step played."""
+        k = panel.index
+        game = Game(self._game.start, self._game.deal_number)
+        game.play_line(panel.line.moves[:k])
+        self.game = game
+        return k
 
     def close(self) -> None:
         """Stop the solver thread and close the widget."""
@@ -698,7 +769,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         panel = self._panel_for(line)
         if index != panel.index:
             raise Rejected("stale", f"step {index}, shown is {panel.index}")
-        if panel.line.start != self._game.state:
+        if not panel.review and panel.line.start != self._game.state:
             raise Rejected("line_not_current")
         self.play_from_here()
 
@@ -877,7 +948,7 @@ class KlondikeWidget(anywidget.AnyWidget):
 
     def _publish(self) -> None:
         panel = self._panel
-        playable = panel is not None and panel.line.start == self._game.state
+        playable = panel is not None and (panel.review or panel.line.start == self._game.state)
         clock_ms = self._seconds() * 1000.0
         view = board_view(
             self._game,

@@ -85,6 +85,10 @@ class Verdicts:
         while len(self._known) > self._size:
             self._known.popitem(last=False)
 
+    def add_lost(self, state: GameState) -> None:
+        """Remember that ``state`` cannot be won (a proof: the solver's, or a game review's)."""
+        self.put(state, Verdict("unwinnable"))
+
     def add_line(self, state: GameState, line: Iterable[Move | str]) -> None:
         """Remember a winning line from ``state``, and the rest of it for each position on it.
 

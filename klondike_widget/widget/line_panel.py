@@ -92,9 +92,21 @@ class LinePanel:
         about a line that was replaced meanwhile is refused as stale).
     """
 
-    def __init__(self, line: Line, ident: int) -> None:
+    def __init__(
+        self,
+        line: Line,
+        ident: int,
+        *,
+        marks: dict[int, str] | None = None,
+        review: bool = False,
+    ) -> None:
         self.line = line
         self.ident = ident
+        #: Move index -> strings key of a note shown before that move's words (a review marks
+        #: the losing move so).
+        self.marks = dict(marks or {})
+        #: A game review: the panel is titled so and "Try from here" starts a new game.
+        self.review = review
         self.autoplay = False
         self._index = 0
         self._first = 0  # the first move whose description is published
@@ -146,12 +158,16 @@ class LinePanel:
         last = min(self.total, first + WINDOW)
         states = self.line.states()
         moves = self.line.moves
-        return {
-            "id": self.ident,
-            "moves": self.line.text(),
-            "first": first,
-            "words": [i18n.describe_move(states[i], moves[i], locale) for i in range(first, last)],
-        }
+        words = [i18n.describe_move(states[i], moves[i], locale) for i in range(first, last)]
+        for i, key in self.marks.items():
+            if first <= i < last:
+                words[i - first] = f"{i18n.text(key, locale)} {words[i - first]}"
+        out: dict[str, Any] = {"id": self.ident, "moves": self.line.text(), "first": first}
+        out["words"] = words
+        if self.review:
+            out["title"] = "review.title"
+            out["play"] = "review.try_from_here.label"
+        return out
 
     def view_part(self, *, playable: bool) -> LineStep:
         """``view["line"]``: the step, the total, the next move's piles, autoplay, playable."""

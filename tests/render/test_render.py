@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -29,6 +30,15 @@ def parse(svg: str) -> ET.Element:
 
 def tagged(root: ET.Element, kind: str) -> list[ET.Element]:
     return [e for e in root.iter() if e.get("data-kw") == kind]
+
+
+def images(html: str) -> list[str]:
+    """The SVG pictures an HTML output embeds as ``<img>`` data URIs, decoded."""
+    assert "<svg" not in html  # inline SVG would be stripped from untrusted notebooks
+    return [
+        base64.b64decode(data).decode()
+        for data in re.findall(r'<img src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"', html)
+    ]
 
 
 def texts(element: ET.Element) -> list[str]:
@@ -293,7 +303,7 @@ def test_state_html_escapes_and_lists_moves() -> None:
     assert "<b>" not in html
     for move in state.legal_moves:
         assert f">{move}</code>" in html
-    assert html.count("<svg") == 1
+    assert len(images(html)) == 1
     plain = render.state_html(state)
     assert "<code" not in plain
     assert "figcaption" not in plain
@@ -303,14 +313,88 @@ def test_state_html_escapes_and_lists_moves() -> None:
 
 def test_state_html_highlight() -> None:
     html = render.state_html(deal(2), highlight=Move.parse("t3-t2"))
-    assert '-hl-arrow"' in html
+    (picture,) = images(html)
+    assert tagged(parse(picture), "hl-arrow")
 
 
 def test_repr_svg_of_state_and_game() -> None:
     from klondike_widget import Game
 
     assert parse(deal(1)._repr_svg_()).tag == f"{SVG}svg"
-    assert parse(Game.new(deal=3)._repr_svg_()).tag == f"{SVG}svg"
+    game = Game.new(deal=3)
+    assert parse(game._repr_svg_()).tag == f"{SVG}svg"
+    (picture,) = images(game._repr_html_())
+    assert len(tagged(parse(picture), "card")) == len(tagged(parse(game._repr_svg_()), "card"))
+
+
+def test_svg_shows_itself_as_svg_and_as_an_image() -> None:
+    """The mime bundle IPython builds: image/svg+xml is the picture, text/html an <img> of it."""
+    from IPython.core.formatters import DisplayFormatter
+
+    pic = render.state_svg(deal(4), scale=0.5)
+    assert isinstance(pic, str) and isinstance(pic, render.Svg)
+    bundle, _ = DisplayFormatter().format(pic)
+    assert bundle["image/svg+xml"] == str(pic)
+    (decoded,) = images(bundle["text/html"])
+    assert decoded == str(pic)
+    width = parse(pic).get("width")
+    assert f'width="{width}"' in bundle["text/html"]
+    assert 'alt="Klondike position: stock 24, waste 0, 0 of 52 cards' in bundle["text/html"]
+    assert 'alt="a &lt;b&gt;"' in pic.img(alt="a <b>")
+    state_bundle, _ = DisplayFormatter().format(deal(4))
+    assert {"image/svg+xml", "text/html", "text/plain"} <= set(state_bundle)
+    assert len(images(state_bundle["text/html"])) == 1
+
+
+# -- a line in one picture ----------------------------------------------------------------------
+
+
+def test_line_svg_one_frame_per_position_in_rows() -> None:
+    states, moves = line(6)
+    root = parse(render.line_svg(states, moves, per_row=3))
+    frames = tagged(root, "frame")
+    assert len(frames) == 7
+    captions = [texts(f)[0] for f in frames]
+    assert captions == [f"{i}  →  {m}" for i, m in enumerate(moves)] + ["6"]
+    boards = [f.find(f"{SVG}g/{SVG}svg") for f in frames]
+    assert all(b is not None for b in boards)
+    assert [bool(tagged(b, "hl-arrow")) for b in boards if b is not None] == [True] * 6 + [False]
+    offsets = [f.get("transform") for f in frames]
+    assert len({o.split()[1] for o in offsets if o}) == 3  # rows of 3, 3 and 1
+    ids = [i for e in root.iter() if (i := e.get("id"))]
+    assert len(ids) == len(set(ids))
+    width = float(root.get("width", "0"))
+    board_w = render.BOARD_W * 0.45
+    assert width == pytest.approx(3 * board_w + 2 * render.FRAME_GAP)
+
+
+def test_line_svg_leaves_out_the_middle_of_long_lines() -> None:
+    states, moves = line(20)
+    root = parse(render.line_svg(states, moves))
+    captions = [texts(f)[0] for f in tagged(root, "frame")]
+    assert len(captions) == 12
+    assert captions[-1] == "(… 9 more positions …)  20"
+    assert len(tagged(parse(render.line_svg(states, moves, max_frames=None)), "frame")) == 21
+
+
+def test_line_svg_rejects_bad_arguments() -> None:
+    states, moves = line(3)
+    with pytest.raises(ValueError, match="needs 3 moves"):
+        render.line_svg(states, moves[:2])
+    with pytest.raises(ValueError, match=r"does not lead|cannot be played"):
+        render.line_svg(states, [moves[1], moves[0], moves[2]])
+    for bad in (0, True, 1.5):
+        with pytest.raises(ValueError, match="per_row"):
+            render.line_svg(states, moves, per_row=bad)  # type: ignore[arg-type]
+
+
+def test_a_line_shows_itself_as_one_svg() -> None:
+    from klondike_widget.engine.line import Line
+
+    states, moves = line(4)
+    shown = Line(states[0], moves)
+    assert len(tagged(parse(shown._repr_svg_()), "frame")) == 5
+    assert len(images(shown._repr_html_())) == 5
 
 
 # -- filmstrip ------------------------------------------------------------------------------------
@@ -330,11 +414,13 @@ def line(length: int) -> tuple[list[GameState], list[Move]]:
 def test_filmstrip_one_frame_per_state() -> None:
     states, moves = line(6)
     html = render.filmstrip_html(states, moves)
-    assert html.count("<svg") == len(states)
-    assert html.count('-hl-arrow"') == len(moves)  # every frame but the last shows its move
+    pictures = images(html)
+    assert len(pictures) == len(states)
+    # every frame but the last shows its move
+    assert [bool(tagged(parse(p), "hl-arrow")) for p in pictures] == [True] * len(moves) + [False]
     for move in moves:
         assert f">{move}</code>" in html
-    ids = re.findall(r' id="([^"]+)"', html)
+    ids = [i for p in pictures for e in parse(p).iter() if (i := e.get("id"))]
     assert len(ids) == len(set(ids))
     for i in range(len(states)):
         assert f">{i}</figcaption>" in html
@@ -344,7 +430,7 @@ def test_filmstrip_one_frame_per_state() -> None:
 def test_filmstrip_max_frames() -> None:
     states, moves = line(9)
     html = render.filmstrip_html(states, moves, max_frames=4)
-    assert html.count("<svg") == 4
+    assert len(images(html)) == 4
     assert "6 more positions" in html
     assert ">9</figcaption>" in html
 
@@ -359,7 +445,7 @@ def test_filmstrip_rejects_inconsistent_lines() -> None:
         render.filmstrip_html([], [])
     with pytest.raises(ValueError, match="max_frames"):
         render.filmstrip_html(states, moves, max_frames=1)
-    assert render.filmstrip_html(states[:1], []).count("<svg") == 1
+    assert len(images(render.filmstrip_html(states[:1], []))) == 1
 
 
 def test_board_text_unchanged() -> None:

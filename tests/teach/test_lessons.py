@@ -15,6 +15,8 @@ from klondike_widget.teach import lessons
 from klondike_widget.teach.lessons import LESSONS, AnswerKind, lesson
 
 LANGS = ("en", "pl", "tr", "ar")
+#: How a lesson page embeds a board: an <img> of the SVG (untrusted notebooks keep it).
+PICTURE = '<img src="data:image/svg+xml;base64,'
 KEYS = [les.key for les in LESSONS]
 
 # Hand-derived from the rules, independently of the checkers: every legal move the checker must
@@ -226,8 +228,10 @@ def test_languages_differ_and_arabic_is_right_to_left() -> None:
     assert page._repr_html_().startswith('<div lang="ar" dir="rtl">')
     assert "\u20668♠\u2069" in str(page)  # the card kept left to right inside Arabic text
     assert lesson("moving").exercise("en")._repr_html_().startswith('<div lang="en" dir="ltr">')
-    # the pictures stay left to right (SVG text would inherit the page's direction)
-    assert lesson("moving").show("ar")._repr_html_().count('<div dir="ltr"><svg') == 1
+    # the pictures are images (they keep their own left-to-right text) with an Arabic alt text
+    shown = lesson("moving").show("ar")._repr_html_()
+    assert shown.count('<img src="data:image/svg+xml;base64,') == 1 and "<svg" not in shown
+    assert re.search(r'<img [^>]* alt="[^"]*[\u0600-\u06ff]', shown)
     feedback = lesson("deal").check(21, "ar")
     assert feedback.correct and 'dir="rtl"' in feedback._repr_html_()
 
@@ -235,17 +239,17 @@ def test_languages_differ_and_arabic_is_right_to_left() -> None:
 def test_pictures_and_legal_moves_in_the_html() -> None:
     page = lesson("moving").show("en")
     html = page._repr_html_()
-    assert html.count("<svg") == 1 and "<h3>Rule 2: Moving cards and runs</h3>" in html
+    assert html.count(PICTURE) == 1 and "<h3>Rule 2: Moving cards and runs</h3>" in html
     for move in lesson("moving").position.legal_moves:
         assert f">{move}</code>" in html
     assert "Legal moves (8): w-t6 t2-t3 t4:3-t2" in str(page)
     demo = lesson("foundation_back").demonstrate("en")
-    assert demo._repr_html_().count("<svg") == 2
+    assert demo._repr_html_().count(PICTURE) == 2
     assert str(demo).splitlines()[:2] == [
         "1. 6♠ from the foundation onto 7♥ in column 1 | Moves: 1",
         "2. 5♦ from the waste onto 6♠ in column 1 | Moves: 2",
     ]
-    assert lesson("win").demonstrate("en")._repr_html_().count("<svg") == 2
+    assert lesson("win").demonstrate("en")._repr_html_().count(PICTURE) == 2
     assert "No legal moves" in lessons._legal_moves(lesson("win").play_demo().state, "en")[1]
 
 
@@ -269,3 +273,42 @@ def test_cards_answers_parse_like_the_engine() -> None:
     assert lessons._as_cards("7c, 10♥ jd") == frozenset(parse_card(c) for c in ("7c", "Th", "Jd"))
     assert lessons._as_cards("7c 1x") is None
     assert lessons._as_cards(7) is None
+
+
+def _run_cell(source: str, namespace: dict[str, object]) -> object:
+    """Run a notebook cell's code; return the value of its last expression (as Jupyter shows)."""
+    import ast
+
+    tree = ast.parse(source)
+    last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+    exec(compile(tree, "<cell>", "exec"), namespace)
+    if last is None:
+        return None
+    return eval(compile(ast.Expression(last.value), "<cell>", "eval"), namespace)
+
+
+def test_each_notebook_exercise_is_checked_against_its_own_lesson() -> None:
+    """Run All, then answer any exercise and run its cell again: its own lesson checks it.
+
+    (Once every lesson reused one variable, so after Run All the answer to rule 1, 21, was
+    checked against the last lesson and marked wrong.)
+    """
+    import json
+    from pathlib import Path
+
+    nb = json.loads((Path(__file__).parents[2] / "notebooks" / "02-rules.ipynb").read_text())
+    code = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+    cells = [s for s in code if "google.colab" not in s]  # the Colab install cell (IPython magic)
+    namespace: dict[str, object] = {}
+    for source in cells:
+        _run_cell(source, namespace)
+    checks = [s for s in cells if re.search(r"^answer_\w+ = \.\.\.", s, re.M)]
+    assert len(checks) == len(LESSONS)
+    for source in reversed(checks):  # the first exercise last: after all the others ran
+        key = re.search(r"^answer_(\w+) = \.\.\.", source, re.M).group(1)  # type: ignore[union-attr]
+        solution = lesson(key).exercise_.solution
+        answered = re.sub(
+            r"^answer_(\w+) = \.\.\.", rf"answer_\1 = {solution!r}", source, count=1, flags=re.M
+        )
+        feedback = _run_cell(answered, namespace)
+        assert isinstance(feedback, lessons.Feedback) and feedback.correct, (key, str(feedback))
