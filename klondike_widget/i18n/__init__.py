@@ -53,8 +53,8 @@ Key schema (flat dotted keys; ``*`` marks a plural family, ``{...}`` its placeho
 - Buttons, each ``.label`` and ``.tooltip``: ``button.new_deal``, ``button.deal_by_number``,
   ``button.restart``, ``button.undo``, ``button.redo``, ``button.hint``, ``button.finish``,
   ``button.stop``, ``button.solver_line``, ``button.rules``, ``button.close``,
-  ``button.statistics``, ``button.auto_complete``.
-- Deal-number input: ``deal_number.label``, ``deal_number.hint`` {max}, ``deal_number.submit``.
+  ``button.more``, ``button.keys``, ``button.statistics``, ``button.auto_complete``.
+- Deal-number input: ``deal_number.label``, ``deal_number.hint``, ``deal_number.submit``.
 - Draw mode: ``option.draw.label``, ``option.draw.one``, ``option.draw.three``,
   ``option.draw.tooltip``. Language picker: ``language.label``, ``language.tooltip``.
 - Solver-line panel: ``analysis.title``, ``analysis.play_from_here.label``/``.tooltip``,

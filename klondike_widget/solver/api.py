@@ -44,6 +44,13 @@ from klondike_widget.engine.state import GameState
 from klondike_widget.solver import coldstart
 from klondike_widget.solver.bridge import encode_state, engine_moves
 from klondike_widget.solver.coldstart import CORE as core  # compiled, or uncompiled until then
+from klondike_widget.solver.shorten import (
+    LineLength,
+    check_setting,
+    line_length,
+    prepare_shortening,
+    shortened,
+)
 
 __all__ = [
     "Limit",
@@ -121,7 +128,9 @@ class SolveResult:
         ``str`` enum, equal to ``"seconds"`` ...); ``FINISHED`` (equal to ``""``) otherwise.
     extra : dict
         Diagnostics: ``max_depth`` (deepest search path), ``cpu_seconds`` (CPU time of the
-        solving thread; differs from ``seconds`` on a busy machine).
+        solving thread; differs from ``seconds`` on a busy machine); with ``shorten``:
+        ``first_length`` (the :class:`LineLength` of the line the search found) and
+        ``shorten_seconds`` (time spent shortening it, not part of ``seconds``).
     """
 
     status: Status
@@ -144,6 +153,11 @@ class SolveResult:
     def won(self) -> bool:
         """True when a win was found."""
         return self.status is Status.WON
+
+    @property
+    def length(self) -> LineLength:
+        """The line's length in engine moves, with its stock taps and recycles."""
+        return line_length(self.moves)
 
 
 def _as_state(position: object) -> GameState:
@@ -291,6 +305,7 @@ def solve(
     foundation_to_tableau: bool | None = None,
     progress: Progress | None = None,
     cancel: Cancel | None = None,
+    shorten: bool | float = False,
 ) -> SolveResult:
     """Decide whether ``position`` can be won and, if so, find a winning line.
 
@@ -307,6 +322,11 @@ def solve(
         Called as ``progress(nodes, seconds)`` between chunks of search (a few times a second).
     cancel : threading.Event or callable, optional
         When set (or when the callable returns true) the search stops with UNKNOWN.
+    shorten : bool or float
+        After a win, spend an extra budget making the line shorter in engine moves
+        (:func:`klondike_widget.solver.shorten.shorten`): ``True`` for the default budget
+        (about the search's own time, 0.3 to 1 s), a number for that many seconds, ``False``
+        (the default here; :func:`hint` and the widget shorten) for the line as found.
 
     Returns
     -------
@@ -347,6 +367,7 @@ def solve(
         raise TypeError(f"limit must be a Limit, not {type(limit).__name__}")
     if foundation_to_tableau is not None and not isinstance(foundation_to_tableau, bool):
         raise TypeError("foundation_to_tableau must be None, True or False")
+    check_setting(shorten)
     _ensure_compiled()
     t0 = time.perf_counter()
     cpu0 = time.thread_time()
@@ -383,9 +404,14 @@ def solve(
         if progress is not None:
             progress(sum(r.search.nodes for r in runs), time.perf_counter() - t0)
     seconds = time.perf_counter() - t0
+    lengths: dict[str, Any] = {}
     if search.result == core.R_WON:
         moves = search.line()
         status = Status.WON
+        if shorten is not False:
+            first = moves
+            moves, spent = shortened(state, moves, shorten, seconds, lambda: _is_cancelled(cancel))
+            lengths = {"first_length": line_length(first), "shorten_seconds": spent}
     elif proof != "search" or (search.result == core.R_EXHAUSTED and not search.overflowed):
         moves, status = (), Status.LOST
     else:
@@ -404,6 +430,7 @@ def solve(
             "cpu_seconds": time.thread_time() - cpu0,
             "proof": proof if status is Status.LOST else "",
             "relaxation_nodes": sum(r.search.nodes for r in runs[1:]),
+            **lengths,
         },
     )
 
@@ -439,18 +466,25 @@ def hint(
     *,
     foundation_to_tableau: bool | None = None,
     cancel: Cancel | None = None,
+    shorten: bool | float = True,
 ) -> SolveResult:
     """Solve and return the result; its :attr:`~SolveResult.move` is the next move to play.
 
     ``move`` is ``None`` when no win was found (``status`` says LOST or UNKNOWN) or the position
-    is already won.
+    is already won. The line is shortened by default (``shorten``, as in :func:`solve`).
 
     >>> from klondike_widget.engine.deals import deal
     >>> h = hint(deal(2))
     >>> h.status, str(h.move) in {str(m) for m in deal(2).legal_moves}
     (<Verdict.WON: 'won'>, True)
     """
-    return solve(position, limit, foundation_to_tableau=foundation_to_tableau, cancel=cancel)
+    return solve(
+        position,
+        limit,
+        foundation_to_tableau=foundation_to_tableau,
+        cancel=cancel,
+        shorten=shorten,
+    )
 
 
 _EXECUTOR: concurrent.futures.ThreadPoolExecutor | None = None
@@ -464,13 +498,14 @@ def solve_async(
     foundation_to_tableau: bool | None = None,
     progress: Progress | None = None,
     cancel: Cancel | None = None,
+    shorten: bool | float = False,
 ) -> concurrent.futures.Future[SolveResult]:
     """:func:`solve` in a background thread; returns a ``concurrent.futures.Future``.
 
     The compiled search releases the GIL, so a notebook kernel stays responsive. To stop a running
     search pass ``cancel=threading.Event()`` and set it (``Future.cancel()`` only stops a search
     that has not started yet). The position is validated at once, in the caller's thread.
-    ``progress`` is called from the worker thread.
+    ``progress`` is called from the worker thread; ``shorten`` as in :func:`solve`.
 
     >>> import threading
     >>> from klondike_widget.engine.deals import deal
@@ -480,6 +515,7 @@ def solve_async(
     """
     global _EXECUTOR
     state = _as_state(position)
+    check_setting(shorten)
     with _EXECUTOR_LOCK:
         if _EXECUTOR is None:
             _EXECUTOR = concurrent.futures.ThreadPoolExecutor(
@@ -493,6 +529,7 @@ def solve_async(
         foundation_to_tableau=foundation_to_tableau,
         progress=progress,
         cancel=cancel,
+        shorten=shorten,
     )
 
 
@@ -504,6 +541,7 @@ def _load_compiled() -> None:
     search.step(100)
     small = np.zeros(4, dtype=np.uint64)
     core.tt_rehash(small, np.zeros(8, dtype=np.uint64))
+    prepare_shortening()
 
 
 def _ensure_compiled() -> None:

@@ -12,10 +12,12 @@ survive a reload or show the same in two views lives in traits written by Python
     The active language's texts (from :mod:`klondike_widget.i18n`).
 ``deck``
     The face of every card: rank, suit symbol, red (the spoken names are in ``strings``).
-``locale``, ``draw``, ``mirror``, ``pace``, ``step_pace``
-    Settings: the language, draw 1/3 for the next deal, mirroring of the board in
+``locale``, ``draw``, ``mirror``, ``pace``, ``step_pace``, ``back``, ``show_analysis``
+    Settings: the language, draw 1/3 (a change applies at once before the first move of a
+    numbered deal, else from the next deal, and says so), mirroring of the board in
     right-to-left languages, the pace of Finish in milliseconds per move, the pace of autoplay
-    in the analysis panel.
+    in the analysis panel, the design of the card backs, whether the status line says if the
+    game can still be won.
 ``scoring``, ``vegas_cumulative``, ``one_click``, ``auto_safe``, ``stats_view``
     Scoring and statistics (:mod:`klondike_widget.play`): the score shown (``"standard"``,
     ``"vegas"`` or ``"none"``), whether Vegas adds up the recorded games, one-click moves (on by
@@ -25,6 +27,14 @@ survive a reload or show the same in two views lives in traits written by Python
     The analysis panel (a solver line being stepped through, see :meth:`KlondikeWidget.show_line`):
     the line's moves in notation with localized descriptions of the moves around the step shown,
     and the step shown. While a line is open, ``view`` draws the position at that step.
+
+Fast clicks
+-----------
+The front end sends every click at once, stamped with the ``seq`` of the view it was made on;
+it never waits for an answer. A ``move`` made on an older view is applied when it still means
+the same move on the table (the same cards from the same pile onto the same card; a stock tap is
+a stock tap), see :func:`klondike_widget.widget.protocol.same_move`; otherwise it is refused as
+``stale``. So every click on a legal target counts, in order, whatever the latency.
 
 Solver lines
 ------------
@@ -83,7 +93,16 @@ from klondike_widget.play.stats import Statistics
 from klondike_widget.play.tracker import Tracker
 from klondike_widget.widget.analysis import Analyst, SolveFn, Verdict, Verdicts, default_solve
 from klondike_widget.widget.line_panel import LinePanel, line_from
-from klondike_widget.widget.protocol import Announce, Hint, Notice, Rejected, parse_intent
+from klondike_widget.widget.pace import move_delays
+from klondike_widget.widget.protocol import (
+    Announce,
+    Hint,
+    Notice,
+    Rejected,
+    SeenStates,
+    parse_intent,
+    same_move,
+)
 from klondike_widget.widget.view import board_view, deck_table, move_target
 
 if TYPE_CHECKING:
@@ -139,7 +158,9 @@ class KlondikeWidget(anywidget.AnyWidget):
     mirror : {"auto", "on", "off"}
         Whether the board mirrors in right-to-left languages (``auto``: it does).
     pace : int
-        Milliseconds between moves when Finish plays the winning line.
+        Milliseconds before an ordinary move when Finish plays the winning line; the pace
+        adapts (longer after a card turns up, quick through runs of taps) and a whole Finish
+        plays within ``widget.pace.FINISH_SECONDS`` (10 s).
     analyse : bool
         Run the solver in the background after every move (status line, hint, Finish).
     solve_seconds : float
@@ -180,6 +201,11 @@ class KlondikeWidget(anywidget.AnyWidget):
     step_pace = traitlets.Int(700, min=50, max=5000).tag(sync=True)
     line_view = traitlets.Dict().tag(sync=True)
     line_index = traitlets.Int(0).tag(sync=True)
+    #: The design on the backs of the cards (front-end look only).
+    back = traitlets.Enum(("lattice", "waves", "stars"), default_value="lattice").tag(sync=True)
+    #: Whether the status line says if the game can still be won (off for players who want
+    #: to find out themselves; Hint and Finish still work).
+    show_analysis = traitlets.Bool(True).tag(sync=True)
     scoring = traitlets.Enum(SCORINGS, default_value="standard").tag(sync=True)
     vegas_cumulative = traitlets.Bool(False).tag(sync=True)
     one_click = traitlets.Bool(True).tag(sync=True)
@@ -214,9 +240,12 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._tracker = Tracker(store)
         self._game = game if game is not None else Game.new(deal=deal, draw=draw)
         self._seq = 0
+        self._seen = SeenStates()  # positions the views showed, for clicks made on older views
+        self._hint_wanted = False  # Hint pressed while solving: show it when the line arrives
         self._analysis: str | None = None
         self._hint: Hint | None = None
         self._finish_line: list[Move] = []
+        self._finish_waits: list[float] = []
         self._finishing = False
         self._finish_gen = 0
         self._panel: LinePanel | None = None
@@ -661,13 +690,27 @@ class KlondikeWidget(anywidget.AnyWidget):
             try:
                 intent = parse_intent(content, buffers)
                 if intent.spec.fresh and intent.seq != self._seq:
-                    raise Rejected("stale", f"sent against {intent.seq}, now {self._seq}")
+                    intent = self._rebased(intent)
                 _HANDLERS[intent.kind](self, **intent.args)
             except Rejected as exc:
                 self._notice("reject." + exc.reason, exc.detail, cid=cid)
             except Exception as exc:  # never let a traceback reach the user
                 _log.exception("klondike-widget: intent failed")
                 self._notice("error.generic", repr(exc), cid=cid, detail=type(exc).__name__)
+
+    def _rebased(self, intent: Any) -> Any:
+        """A move made on an older view, as a move on the table now; else ``stale``.
+
+        Clicks are sent at once, each stamped with the view it was made on, so a fast player
+        on a slow kernel makes several on the same view. Such a move still counts when it means
+        the same move now (:func:`~klondike_widget.widget.protocol.same_move`).
+        """
+        seen = self._seen.get(intent.seq) if intent.kind == "move" else None
+        if seen is not None and self._panel is None and not self._finishing:
+            move = same_move(seen, self._game.state, intent.args["move"])
+            if move is not None:
+                return type(intent)(intent.kind, self._seq, {"move": str(move)}, intent.cid)
+        raise Rejected("stale", f"sent against {intent.seq}, now {self._seq}")
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Apply trait writes from the front end, except to ``view``, ``deck``, ``strings`` and
@@ -715,6 +758,9 @@ class KlondikeWidget(anywidget.AnyWidget):
             reason = {"unwinnable": "no_win", "unknown": "unknown"}.get(
                 self._analysis or "", "not_solved"
             )
+            if self._analysis == "solving":  # shown as soon as the solver's line is in
+                self._hint_wanted = True
+                reason = "pending"
             self._notice("hint.unavailable." + reason)
 
     def _do_finish(self) -> None:
@@ -789,6 +835,21 @@ class KlondikeWidget(anywidget.AnyWidget):
 
     def _do_set_draw(self, draw: int) -> None:
         self.draw = draw
+        game = self._game
+        if game.rules.draw == draw:
+            return
+        untouched = game.moves_count == 0 and not self._finishing and self._panel is None
+        if untouched and game.deal_number is not None:  # nothing to lose: deal it again now
+            self.new_deal(game.deal_number)
+        else:
+            mode = self._text("option.draw.three" if draw == 3 else "option.draw.one")
+            self._notice("notice.draw_next_deal", mode=mode)
+
+    def _do_set_back(self, back: str) -> None:
+        self.back = back
+
+    def _do_set_show_analysis(self, on: bool) -> None:
+        self.show_analysis = on
 
     def _do_set_locale(self, locale: str) -> None:
         if locale not in i18n.available_locales():
@@ -935,6 +996,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._close_line()
         self._seq += 1
         self._hint = None
+        self._hint_wanted = False
         self._tick_clock()
         if announce:
             self._count += 1
@@ -969,6 +1031,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         )
         # A deal number can exceed JavaScript's exact integers: publish it as text.
         view["deal"] = None if view["deal"] is None else str(view["deal"])
+        self._seen.remember(self._seq, self._game.state)
         # Scoring and one-click targets (klondike_widget.play): looked up, never decided, in JS.
         state = self._game.state
         view["score"] = self._score_view()
@@ -1060,6 +1123,10 @@ class KlondikeWidget(anywidget.AnyWidget):
                 self._notice("error.solver", repr(error))
             if self._game.state == state:
                 self._analysis = self._verdict_status(state)
+                line = self._verdicts.line(state) if self._hint_wanted else ()
+                self._hint_wanted = False
+                if line:
+                    self._show_hint(line[0], publish=False)
                 self._publish()
 
         seq = self._seq
@@ -1086,6 +1153,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._finishing = True
         self._finish_gen += 1
         self._finish_line = list(line)
+        self._finish_waits = move_delays(self._game.state, line, int(self.pace))
         self._hint = None
         self._publish()
         self._schedule_step(self._finish_gen)
@@ -1095,9 +1163,12 @@ class KlondikeWidget(anywidget.AnyWidget):
             self._finishing = False
             self._finish_gen += 1
             self._finish_line = []
+            self._finish_waits = []
 
     def _schedule_step(self, gen: int) -> None:
-        delay = max(0, int(self.pace)) / 1000.0
+        # adaptive (klondike_widget.widget.pace): pauses where a card turns up, quick runs of taps
+        waits = self._finish_waits
+        delay = waits.pop(0) if waits else max(0, int(self.pace)) / 1000.0
 
         def step() -> None:
             if gen != self._finish_gen or not self._finishing:
@@ -1202,6 +1273,8 @@ _HANDLERS: Mapping[str, Callable[..., None]] = {
     "play_from_here": KlondikeWidget._do_play_from_here,
     "back_to_game": KlondikeWidget._do_back_to_game,
     "set_step_pace": KlondikeWidget._do_set_step_pace,
+    "set_back": KlondikeWidget._do_set_back,
+    "set_show_analysis": KlondikeWidget._do_set_show_analysis,
     "auto_complete": KlondikeWidget._do_auto_complete,
     "set_scoring": KlondikeWidget._do_set_scoring,
     "set_option": KlondikeWidget._do_set_option,

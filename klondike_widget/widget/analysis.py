@@ -44,10 +44,13 @@ SolveFn = Callable[[GameState, float, threading.Event], tuple[str, Sequence[Move
 def default_solve(
     state: GameState, seconds: float, cancel: threading.Event
 ) -> tuple[str, Sequence[Move]]:
-    """Run :func:`klondike_widget.solver.solve` and translate its status for the widget."""
+    """Run :func:`klondike_widget.solver.solve` and translate its status for the widget.
+
+    The line is shortened (``shorten=True``): Hint, Finish and the line panel follow it.
+    """
     from klondike_widget.solver import Limit, solve
 
-    result = solve(state, limit=Limit(seconds=seconds), cancel=cancel)
+    result = solve(state, limit=Limit(seconds=seconds), cancel=cancel, shorten=True)
     return result.status.widget_word, tuple(result.moves)
 
 

@@ -37,6 +37,7 @@ from klondike_widget import i18n
 from klondike_widget.engine.line import Line
 from klondike_widget.engine.moves import Move
 from klondike_widget.engine.state import GameState
+from klondike_widget.i18n import narrate
 from klondike_widget.widget.protocol import LineStep, NextStep
 from klondike_widget.widget.view import move_target
 
@@ -110,6 +111,7 @@ class LinePanel:
         self.autoplay = False
         self._index = 0
         self._first = 0  # the first move whose description is published
+        self._runs = narrate.tap_runs(line.moves)
 
     @property
     def total(self) -> int:
@@ -152,7 +154,11 @@ class LinePanel:
     def published(self, locale: str) -> dict[str, Any]:
         """The ``line_view`` trait: notation of every move, words for the window.
 
-        ``words[i]`` describes move ``first + i`` (0-based), as played from ``line[first + i]``.
+        ``words[i]`` describes move ``first + i`` (0-based), as played from ``line[first + i]``;
+        ``why[i]`` says what it achieves (:func:`klondike_widget.i18n.narrate.why`, ``""`` when
+        nothing). ``runs`` lists the runs of taps and recycles that touch the window as
+        ``[start, length, text]`` (0-based first move): the panel shows each as one step,
+        "turn the stock until 7♥", that expands when clicked.
         """
         first = self._first
         last = min(self.total, first + WINDOW)
@@ -164,6 +170,12 @@ class LinePanel:
                 words[i - first] = f"{i18n.text(key, locale)} {words[i - first]}"
         out: dict[str, Any] = {"id": self.ident, "moves": self.line.text(), "first": first}
         out["words"] = words
+        out["why"] = [narrate.why(self.line, i, locale) for i in range(first, last)]
+        out["runs"] = [
+            [start, length, narrate.run_text(self.line, start, length, locale)]
+            for start, length in self._runs
+            if start < last and start + length > first
+        ]
         if self.review:
             out["title"] = "review.title"
             out["play"] = "review.try_from_here.label"

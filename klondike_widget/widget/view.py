@@ -22,13 +22,15 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from klondike_widget.engine.cards import CARD_RANK, CARD_RED, CARD_SUIT, SUIT_LETTERS, SUIT_SYMBOLS
 from klondike_widget.engine.game import Game
 from klondike_widget.engine.moves import Move, MoveKind
 from klondike_widget.engine.state import GameState
-from klondike_widget.widget.protocol import Announce, Clock, Hint, LineStep, View
+
+if TYPE_CHECKING:  # the protocol module imports this one
+    from klondike_widget.widget.protocol import Announce, Clock, Hint, LineStep, View
 
 __all__ = [
     "PILES",
@@ -38,6 +40,7 @@ __all__ = [
     "move_target",
     "move_source",
     "legal_by_source",
+    "waste_fan",
 ]
 
 #: Rank labels drawn on the card faces (the same in every language, never mirrored).
@@ -110,6 +113,40 @@ def legal_by_source(state: GameState, moves: Iterable[Move]) -> dict[str, list[l
     return out
 
 
+def waste_fan(game: Game) -> int:
+    """How many waste cards a draw-3 table shows fanned: what is left of the last group turned.
+
+    A tap in draw 3 turns up to three cards and fans them; playing the top one leaves the two
+    under it showing (not the top three of the waste, which would reveal a card of an older
+    group). When the whole group is gone, the new top card shows alone. Draw 1 shows one card.
+    This depends on the history, so Python decides it; the front end only draws the cards.
+
+    >>> g = Game.new(deal=5, draw=3)
+    >>> g.play("s") and None
+    >>> waste_fan(g)
+    3
+    >>> waste_fan(Game.new(deal=5, draw=1))
+    0
+    """
+    state = game.state
+    total = len(state.waste)
+    if not total:
+        return 0
+    if state.rules.draw == 1:
+        return 1
+    history = game.history
+    states = game.states
+    before = None
+    for i in range(len(history) - 1, -1, -1):
+        if history[i].kind in (_K.DRAW, _K.RECYCLE):
+            before = len(states[i].waste) if history[i].kind is _K.DRAW else 0
+            break
+    if before is None:  # a game set up with cards on the waste: no group is known
+        return min(3, total)
+    left = total - before
+    return min(3, left) if left > 0 else 1
+
+
 def deck_table() -> list[list[Any]]:
     """The face of every card for the front end: ``[rank label, suit symbol, red]``.
 
@@ -172,7 +209,9 @@ def board_view(
     state = game.state if shown is None else shown
     won = game.state.is_won
     waste = state.waste
-    fan = 3 if state.rules.draw == 3 else 1
+    # A step of a solver line has no history of groups: show what draw 3 shows at most.
+    most = 3 if state.rules.draw == 3 else 1
+    fan = waste_fan(game) if shown is None else min(len(waste), most)
     foundations = [state.foundation_top(suit) for suit in range(4)]
     status = (
         "analysis" if analysing else ("won" if won else ("finishing" if finishing else "playing"))
@@ -184,7 +223,7 @@ def board_view(
         "deal": game.deal_number,
         "draw": state.rules.draw,
         "stock": len(state.stock),
-        "waste": list(waste[-fan:]),
+        "waste": list(waste[len(waste) - fan :]),
         "wn": len(waste),
         "found": foundations,
         "cols": [
@@ -198,10 +237,10 @@ def board_view(
         "status": status,
         "analysis": None if won else analysis,
         "finish": None if won else finish_block,
-        "hint": None if (won or analysing) else (Hint(**hint) if hint else None),
-        "clock": Clock(**clock) if clock else {"ms": 0, "at": 0, "run": False},
-        "announce": Announce(**announce) if announce else None,
-        "line": LineStep(**line) if line else None,
+        "hint": None if (won or analysing) else (hint.copy() if hint else None),
+        "clock": clock.copy() if clock else {"ms": 0, "at": 0, "run": False},
+        "announce": announce.copy() if announce else None,
+        "line": line.copy() if line else None,
         "lines": lines,
     }
     return view

@@ -45,18 +45,21 @@ WIDGET_KEYS = {
             "solver_line",
             "rules",
             "close",
+            "more",
+            "keys",
             "statistics",
             "auto_complete",
         )
         for part in ("label", "tooltip")
     },
     "deal_number.label": set(),
-    "deal_number.hint": {"max"},
+    "deal_number.hint": set(),
     "deal_number.submit": set(),
     "option.draw.label": set(),
     "option.draw.one": set(),
     "option.draw.three": set(),
     "option.draw.tooltip": set(),
+    "notice.draw_next_deal": {"mode"},
     "language.label": set(),
     "language.tooltip": set(),
     "analysis.title": set(),
@@ -93,6 +96,7 @@ WIDGET_KEYS = {
             "solving",
             "winnable",
             "unwinnable",
+            "unwinnable_deal",
             "unknown",
             "won",
             "finishing",
@@ -100,7 +104,10 @@ WIDGET_KEYS = {
         )
     },
     "hint.show": {"move"},
-    **{f"hint.unavailable.{r}": set() for r in ("not_solved", "no_win", "unknown", "game_over")},
+    **{
+        f"hint.unavailable.{r}": set()
+        for r in ("not_solved", "pending", "no_win", "unknown", "game_over")
+    },
     **{f"finish.unavailable.{r}": set() for r in ("not_solved", "no_win", "unknown")},
     "win.title": set(),
     "win.message_*": {"count", "time"},
@@ -140,6 +147,13 @@ WIDGET_KEYS = {
     "move.run_to_empty_column_*": {"card", "count", "from", "to"},
     "move.foundation_to_column": {"card", "target", "column"},
     "move.foundation_to_empty_column": {"card", "column"},
+    "narrate.reveal": {"card"},
+    "narrate.empty": {"column"},
+    "narrate.king": {"card", "column"},
+    "narrate.frees": {"card"},
+    "narrate.foundation": {"card"},
+    "narrate.stock_until_*": {"card", "count"},
+    "narrate.turn_over_*": {"count"},
     "pile.stock": set(),
     "pile.waste": set(),
     "pile.foundation": {"suit"},
@@ -161,6 +175,12 @@ WIDGET_KEYS = {
     "settings.animation.slow": set(),
     "settings.animation.normal": set(),
     "settings.animation.fast": set(),
+    **{f"settings.back.{b}": set() for b in ("label", "lattice", "waves", "stars")},
+    "settings.analysis.label": set(),
+    **{
+        f"keys.{k}": set()
+        for k in ("title", "arrows_lr", "arrows_ud", "enter", "escape", "help", "line", "note")
+    },
     "settings.foundation_to_column.label": set(),
     # Scoring, statistics and one-click moves (klondike_widget.play).
     **{f"settings.scoring.{k}": set() for k in ("label", "standard", "vegas", "none")},

@@ -13,8 +13,10 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.ui.widget_page import SOLVE_TIMEOUT, TIMEOUT, reload_widget
+from tests.ui.widget_page import center as _center
 from tests.ui.widget_page import open_widget as _open
 from tests.ui.widget_page import py as _py
+from tests.ui.widget_page import seq as _seq
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -31,16 +33,6 @@ def _wait_seq(root: Locator, seq: int) -> None:
         arg=[root.element_handle(), seq],
         timeout=TIMEOUT,
     )
-
-
-def _seq(root: Locator) -> int:
-    return int(root.get_attribute("data-seq") or "-1")
-
-
-def _center(loc: Locator, dy: float = 0.5) -> tuple[float, float]:
-    box = loc.bounding_box()
-    assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] * dy
 
 
 def test_board_renders_and_stock_tap(lab: LabPage) -> None:
@@ -205,7 +197,7 @@ def test_language_switch(lab: LabPage, locale: str) -> None:
         x1 = _center(root.locator(".kw-pile[data-pile='t1']"))[0]
         x7 = _center(root.locator(".kw-pile[data-pile='t7']"))[0]
         assert x1 > x7
-        assert root.locator(".kw-card[data-card] .kw-corner").first.get_attribute("dir") == "ltr"
+        assert root.locator(".kw-card[data-card] .kw-face").first.get_attribute("dir") == "ltr"
         # The waste fans away from the stock, never over it.
         stock = root.locator(".kw-pile-s").bounding_box()
         for card in root.locator(".kw-pile-w .kw-card").all():
@@ -224,6 +216,8 @@ def test_language_switch(lab: LabPage, locale: str) -> None:
         x7 = _center(root.locator(".kw-pile[data-pile='t7']"))[0]
         assert x1 < x7
         assert root.get_attribute("dir") == "rtl"  # the text stays right-to-left
+        root.locator(".kw-btn-settings").click()  # the settings panel lies over the felt: close it
+        root.locator(".kw-overlay").wait_for(state="hidden", timeout=TIMEOUT)
         lab.screenshot("widget-ar-rtl-not-mirrored")
     else:
         lab.screenshot(f"widget-{locale}")

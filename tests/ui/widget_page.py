@@ -25,6 +25,18 @@ def open_widget(lab: LabPage, name: str, setup: str, views: int = 1) -> Locator:
     return root
 
 
+def seq(root: Locator) -> int:
+    """The ``seq`` of the view the widget shows."""
+    return int(root.get_attribute("data-seq") or "-1")
+
+
+def center(loc: Locator, dy: float = 0.5) -> tuple[float, float]:
+    """The page coordinates of a point of ``loc``: its middle, ``dy`` of the way down."""
+    box = loc.bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] * dy
+
+
 def py(lab: LabPage, expr: str) -> Any:
     """Evaluate ``expr`` in the notebook's kernel and return it (through JSON)."""
     out = lab.kernel_exec(f"import json as _j; print(_j.dumps({expr}))")

@@ -153,8 +153,9 @@ def test_move_undo_redo_intents(w: KlondikeWidget) -> None:
 
 
 def test_settings_intents(w: KlondikeWidget) -> None:
+    intent(w, "move", move="s")
     intent(w, "set_draw", draw=3)
-    assert w.draw == 3 and w.game.rules.draw == 1  # applies from the next deal
+    assert w.draw == 3 and w.game.rules.draw == 1  # a game under way: from the next deal
     intent(w, "new_deal", deal="123")
     assert w.game.deal_number == 123 and w.game.rules.draw == 3
     intent(w, "new_deal")
@@ -267,8 +268,7 @@ def test_stale_intents_are_refused(w: KlondikeWidget) -> None:
     w.play("s")  # the state moved on (e.g. from Python or another view)
     before = snapshot(w)
     for content in (
-        {"kind": "move", "seq": old, "move": "t3-t2"},
-        {"kind": "undo", "seq": old},
+        {"kind": "move", "seq": old, "move": "t3-t4"},  # never legal
         {"kind": "hint", "seq": old},
         {"kind": "finish", "seq": old},
         {"kind": "restart", "seq": old},
@@ -280,6 +280,79 @@ def test_stale_intents_are_refused(w: KlondikeWidget) -> None:
     # Settings do not depend on the position: an older seq is fine for them.
     w._handle_custom_msg({"kind": "set_pace", "seq": old, "pace": 10}, [])
     assert w.pace == 10
+
+
+def test_fast_clicks_made_on_an_older_view_all_count(w: KlondikeWidget) -> None:
+    old = w.view["seq"]
+    # Thirty stock taps sent on the same view (a slow kernel): each one counts, in order, and
+    # the 25th, made when the view still showed cards on the stock, turns the waste over.
+    for _ in range(30):
+        w._handle_custom_msg({"kind": "move", "seq": old, "move": "s"}, [])
+    assert w.game.moves_count == 30 and w.last_notice is None
+    assert [str(m) for m in w.game.history] == ["s"] * 24 + ["r"] + ["s"] * 5
+    # A move that still takes the same cards onto the same card counts too...
+    seen = w.view["seq"]
+    w._handle_custom_msg({"kind": "move", "seq": seen, "move": "s"}, [])
+    w._handle_custom_msg({"kind": "move", "seq": seen, "move": "t3-t2"}, [])
+    assert str(w.game.history[-1]) == "t3-t2" and w.game.moves_count == 32
+    # ...but not one that was played already, or whose cards changed since.
+    w._handle_custom_msg({"kind": "move", "seq": seen, "move": "t3-t2"}, [])
+    assert w.game.moves_count == 32 and last_reply(w)["key"] == "reject.stale"
+    w.restart()
+    for _ in range(5):
+        w.play("s")
+    seen = w.view["seq"]  # the view shows the waste card that can go onto column 3
+    assert "w-t3" in [str(m) for m in w.game.legal_moves]
+    w._handle_custom_msg({"kind": "move", "seq": seen, "move": "s"}, [])
+    w._handle_custom_msg({"kind": "move", "seq": seen, "move": "w-t3"}, [])
+    assert last_reply(w)["key"] == "reject.stale" and w.game.moves_count == 6
+    # Undo twice on the same view: both count.
+    seq = w.view["seq"]
+    w._handle_custom_msg({"kind": "undo", "seq": seq}, [])
+    w._handle_custom_msg({"kind": "undo", "seq": seq}, [])
+    assert w.game.moves_count == 8 and len(w.game.history) == 4
+
+
+def test_draw_change_applies_at_once_before_the_first_move(w: KlondikeWidget) -> None:
+    intent(w, "set_draw", draw=3)
+    assert w.game.rules.draw == 3 and w.game.deal_number == 2 and w.game.moves_count == 0
+    intent(w, "move", move="s")
+    intent(w, "set_draw", draw=1)
+    assert w.game.rules.draw == 3 and w.draw == 1  # a game under way keeps its draw...
+    reply = last_reply(w)
+    assert reply["key"] == "notice.draw_next_deal"  # ...and says so
+    assert reply["args"]["mode"] == strings_for("en")["strings"]["option.draw.one"]
+
+
+def test_draw3_fan_shows_what_is_left_of_the_last_group() -> None:
+    w = KlondikeWidget(deal=8, draw=3, analyse=False)
+    w.play("s")
+    w.play("s")
+    assert len(w.view["waste"]) == 3 and w.view["wn"] == 6
+    top = w.view["waste"][-1]
+    w.play("w-t5")
+    assert w.view["wn"] == 5 and top not in w.view["waste"]
+    assert w.view["waste"] == list(w.game.state.waste[3:5])  # the two under it, not three
+    w.undo()
+    assert w.view["waste"][-1] == top and len(w.view["waste"]) == 3
+    w.close()
+
+
+def test_hint_asked_while_solving_shows_when_the_line_arrives(line3: tuple[Move, ...]) -> None:
+    gate = threading.Event()
+
+    def slow(state: Any, seconds: float, cancel: Any) -> tuple[str, tuple[Move, ...]]:
+        gate.wait(10)
+        return ("winnable", line3)
+
+    w = KlondikeWidget(deal=3, solve=slow)
+    w.send = Recorder()  # type: ignore[method-assign]
+    intent(w, "hint")
+    assert last_reply(w)["key"] == "hint.unavailable.pending" and w.view["hint"] is None
+    gate.set()
+    w.wait()
+    assert w.view["hint"] is not None and w.view["hint"]["src"]
+    w.close()
 
 
 def test_rejections_echo_the_sender_id(w: KlondikeWidget) -> None:

@@ -466,3 +466,36 @@ def test_step_intents_of_every_language_have_words() -> None:
         table = strings_for(code)["strings"]
         for reason in REASONS:
             assert f"reject.{reason}" in table, (code, reason)
+
+
+def test_line_view_narrates_steps_and_groups_tap_runs(w: KlondikeWidget, line3: Line) -> None:
+    w.show_line(line3)
+    lv = w.line_view
+    assert len(lv["why"]) == len(lv["words"])
+    assert any(lv["why"]) and all("{" not in t for t in lv["why"])
+    runs = lv["runs"]
+    assert runs, "a line found by the search has runs of taps"
+    for start, length, text in runs:
+        assert length >= 2 and all(
+            m in ("s", "r") for m in line3.text().split()[start : start + length]
+        )
+        assert "{" not in text
+    w.locale = "ar"
+    assert len(json.dumps(w.line_view, ensure_ascii=False).encode()) < 3 * VIEW_LIMIT
+
+
+def test_finish_waits_adapt_and_stay_within_ten_seconds(line3: Line) -> None:
+    from klondike_widget.widget.pace import FINISH_SECONDS
+
+    widget = KlondikeWidget(deal=3, solve=_known(line3))
+    try:
+        assert widget.wait() == "winnable"
+        widget.finish()
+        waits = list(widget._finish_waits)
+        assert len(waits) == len(line3.moves) - 1  # the first wait is already scheduled
+        assert sum(waits) <= FINISH_SECONDS
+        assert min(waits) < max(waits)  # not one pace for every move
+        widget.stop()
+        assert not widget.finishing and widget._finish_waits == []
+    finally:
+        widget.close()

@@ -1,0 +1,115 @@
+"""Shortened solver lines: always a win, never longer; the shorten= option; bad input."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from solver_helpers import midgame_positions, random_endgame
+
+from klondike_widget.engine.deals import deal
+from klondike_widget.engine.line import BrokenLineError, Line
+from klondike_widget.engine.moves import Move
+from klondike_widget.engine.rules import Rules
+from klondike_widget.engine.state import GameState
+from klondike_widget.solver import Limit, Status, hint, solve
+from klondike_widget.solver.shorten import (
+    LineLength,
+    NotAWinError,
+    _beam,
+    _checked_line,
+    check_setting,
+    line_length,
+    shorten,
+    shortened,
+)
+
+
+def _positions(draw: int) -> list[GameState]:
+    """Fresh deals, positions along random play and random endgames (about 150)."""
+    rng = random.Random(1700 + draw)
+    fresh = [deal(n, Rules(draw=draw)) for n in range(1, 41)]
+    middle = midgame_positions(50, 17 + draw, draw, steps=50)
+    ends = [random_endgame(rng, rng.randint(12, 30), draw, True) for _ in range(60)]
+    return fresh + middle + ends
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("draw", [1, 3])
+def test_shortened_lines_win_and_are_never_longer(draw: int) -> None:
+    won = shorter = 0
+    for state in _positions(draw):
+        result = solve(state, Limit(seconds=2))
+        if result.status is not Status.WON:
+            continue
+        won += 1
+        short = shorten(state, result.moves, seconds=0.03)
+        assert Line(state, short).is_winning  # replayed through the engine
+        assert len(short) <= len(result.moves)
+        # the same first beam without a clock (deterministic): it does shorten
+        codes = _beam(state, len(result.moves), 64, float("inf"), None)
+        beam_line = None if codes is None else _checked_line(state, codes)
+        if beam_line is not None:
+            assert Line(state, beam_line).is_winning and len(beam_line) < len(result.moves)
+            shorter += 1
+    assert won >= 100  # over 100 positions in each draw mode (246 in all)
+    assert shorter >= won // 3  # not a no-op
+
+
+def test_a_line_gets_shorter_and_solve_reports_lengths() -> None:
+    state = deal(2, Rules(draw=3))
+    first = solve(state, Limit(seconds=30))
+    res = solve(state, Limit(seconds=30), shorten=0.5)
+    assert res.status is Status.WON
+    assert Line(state, res.moves).is_winning
+    assert res.extra["first_length"] == first.length
+    assert res.length.moves == len(res.moves) < len(first.moves)
+    assert res.extra["shorten_seconds"] > 0
+    assert res.length.taps == sum(m == Move.draw() for m in res.moves)
+    assert "first_length" not in first.extra  # off by default in solve
+
+
+def test_hint_shortens_by_default() -> None:
+    state = deal(2)
+    h = hint(state, Limit(seconds=30))
+    assert h.status is Status.WON and "first_length" in h.extra
+    assert len(h.moves) <= h.extra["first_length"].moves
+    assert Line(state, h.moves).is_winning
+
+
+def test_line_length_counts_taps_and_recycles() -> None:
+    assert line_length(["s", "s", "r", "w-f", Move.draw()]) == LineLength(5, 3, 1)
+    assert line_length([]) == LineLength()
+
+
+def test_already_won_and_one_move_from_won() -> None:
+    state = random_endgame(random.Random(3), 1, 1, True)
+    res = solve(state, shorten=True)
+    assert res.status is Status.WON and Line(state, res.moves).is_winning
+
+
+@pytest.mark.parametrize("bad", ["fast", -1, 0, float("nan"), None, [1]])
+def test_bad_settings_raise_before_any_search(bad: object) -> None:
+    with pytest.raises(ValueError, match="shorten must be"):
+        check_setting(bad)
+    with pytest.raises(ValueError, match="shorten must be"):
+        solve(deal(2), Limit(nodes=10), shorten=bad)  # type: ignore[arg-type]
+
+
+def test_bad_lines_and_budgets() -> None:
+    start = deal(2)
+    with pytest.raises(NotAWinError):
+        shorten(start, [Move.draw()])
+    with pytest.raises(BrokenLineError):
+        shorten(start, [Move.parse("w-f")])
+    moves = solve(start, Limit(seconds=30)).moves
+    for bad in (0, -1.0, "1", True):
+        with pytest.raises(ValueError, match="budget"):
+            shorten(start, moves, seconds=bad)  # type: ignore[arg-type]
+    assert shortened(start, moves, False, 0.1) == (moves, 0.0)
+
+
+def test_cancel_returns_the_line_given() -> None:
+    start = deal(5)
+    moves = solve(start, Limit(seconds=30)).moves
+    assert shorten(start, moves, seconds=1.0, cancel=lambda: True) == moves
