@@ -23,11 +23,12 @@ from klondike_widget.engine.errors import (
 )
 from klondike_widget.engine.game import Game
 from klondike_widget.engine.moves import Move, MoveKind
+from klondike_widget.engine.outcome import StopReason, Verdict
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
 
 if TYPE_CHECKING:
-    from klondike_widget.solver import Limit, SolveResult, Status, hint, solve
+    from klondike_widget.solver import Limit, SolveResult, hint, solve
     from klondike_widget.widget import KlondikeWidget
 
 __all__ = [
@@ -44,6 +45,8 @@ __all__ = [
     "Rules",
     "SolveResult",
     "Status",
+    "StopReason",
+    "Verdict",
     "card_name",
     "card_symbol",
     "deals",
@@ -57,13 +60,15 @@ __version__ = "0.1.0"
 # Old module paths (klondike_widget.state, klondike_widget.study_results, ...) keep working.
 _moved.install()
 
+#: The solver's old name for :class:`Verdict` (the same enum; importing it loads no solver).
+Status = Verdict
+
 # Loaded on first use, so that importing the engine loads neither ipywidgets nor numba.
 _LAZY = {
     "KlondikeWidget": ("klondike_widget.widget", "KlondikeWidget"),
     "solve": ("klondike_widget.solver", "solve"),
     "hint": ("klondike_widget.solver", "hint"),
     "Limit": ("klondike_widget.solver", "Limit"),
-    "Status": ("klondike_widget.solver", "Status"),
     "SolveResult": ("klondike_widget.solver", "SolveResult"),
 }
 

@@ -48,6 +48,7 @@ step() {
 step "ruff check" "$PY" -m ruff check .
 step "ruff format --check" "$PY" -m ruff format --check .
 step "mypy klondike_widget" "$PY" -m mypy klondike_widget
+step "lint-imports (the import contract)" "$VENV/bin/lint-imports"
 
 pytest_args=(tests klondike_widget)
 if [ -n "$(find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | head -n 1)" ]; then

@@ -1,20 +1,7 @@
 """Deals: numbered deals that never change, random deals, and Solvitaire's deal JSON.
 
-The deal algorithm (fixed forever; tests pin deals card by card)
----------------------------------------------------------------
-1. The deck starts in card order 0..51 (``card = suit * 13 + rank``; suits clubs, diamonds,
-   hearts, spades; ranks Ace..King).
-2. A SplitMix64 generator is seeded with the deal number ``n`` (``0 <= n < 2**64``). Each call adds
-   ``0x9E3779B97F4A7C15`` to the state (mod 2**64) and returns
-   ``z ^ (z >> 31)`` where ``z = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9`` and then
-   ``z = (z ^ (z >> 27)) * 0x94D049BB133111EB`` (all mod 2**64), ``x`` being the new state.
-3. Fisher-Yates: for ``i`` from 51 down to 1, draw ``r``, let ``j = (r * (i + 1)) >> 64`` and swap
-   the cards at ``i`` and ``j``. The deck is now dealt from index 0.
-4. Dealing goes row by row, as a person deals: the first card to each of the seven columns from
-   left to right, then one to each of columns 2..7, and so on, so column ``k`` (1-based) gets
-   ``k`` cards and only the last card dealt to each column is face up.
-5. The 24 remaining cards form the stock; the next undealt card (deck index 28) is the stock's top,
-   the first one a tap turns over.
+The numbered deals and their algorithm (fixed forever) are in :mod:`klondike_widget.engine.shuffle`
+and are re-exported here; this module adds Solvitaire's deal format.
 
 Examples
 --------
@@ -28,17 +15,21 @@ Examples
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from klondike_widget.engine.cards import CARD_RANK, CARD_SUIT, NUM_CARDS, RANKS
-from klondike_widget.engine.errors import InvalidStateError, is_whole, quote, quote_keys
+from klondike_widget.engine.cards import CARD_RANK, CARD_SUIT, RANKS
+from klondike_widget.engine.errors import InvalidStateError, quote, quote_keys
+from klondike_widget.engine.game import Game
 from klondike_widget.engine.rules import Rules
+from klondike_widget.engine.shuffle import (
+    MAX_DEAL_NUMBER,
+    _check_number,
+    deal,
+    random_deal_number,
+    shuffled_deck,
+)
 from klondike_widget.engine.state import NUM_COLUMNS, GameState
-
-if TYPE_CHECKING:
-    from klondike_widget.engine.game import Game
 
 __all__ = [
     "MAX_DEAL_NUMBER",
@@ -50,68 +41,8 @@ __all__ = [
     "to_solvitaire",
 ]
 
-MAX_DEAL_NUMBER = 2**64 - 1
 #: The most deals :func:`parse_deal_numbers` expands a text to (a range to 2**64 would never end).
 MAX_STUDY_DEALS = 10_000_000
-_MASK = 2**64 - 1
-
-
-def _check_number(number: object) -> int:
-    if not is_whole(number):
-        raise ValueError(f"a deal number is a whole number, not {quote(number)}")
-    if not 0 <= number <= MAX_DEAL_NUMBER:
-        raise ValueError(f"a deal number is between 0 and {MAX_DEAL_NUMBER}, not {quote(number)}")
-    return number
-
-
-def shuffled_deck(number: int) -> list[int]:
-    """The deck of deal ``number`` in dealing order (steps 1-3 of the module docstring).
-
-    >>> shuffled_deck(7)[:5]
-    [34, 6, 15, 18, 41]
-    """
-    x = _check_number(number)
-    deck = list(range(NUM_CARDS))
-    for i in range(NUM_CARDS - 1, 0, -1):
-        x = (x + 0x9E3779B97F4A7C15) & _MASK
-        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        r = z ^ (z >> 31)
-        j = (r * (i + 1)) >> 64
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
-
-
-def deal(number: int, rules: Rules | None = None) -> GameState:
-    """The starting position of deal ``number`` (the same on every platform and version).
-
-    >>> deal(42, Rules(draw=3)).rules.draw
-    3
-    """
-    deck = shuffled_deck(number)
-    columns: list[list[int]] = [[] for _ in range(NUM_COLUMNS)]
-    k = 0
-    for row in range(NUM_COLUMNS):
-        for col in range(row, NUM_COLUMNS):
-            columns[col].append(deck[k])
-            k += 1
-    return GameState(
-        columns=columns,
-        face_down=list(range(NUM_COLUMNS)),
-        stock=reversed(deck[k:]),
-        rules=rules or Rules(),
-    )
-
-
-def random_deal_number() -> int:
-    """A random deal number from 1 to 2**31 - 1 (short enough to read out and type back).
-
-    >>> 1 <= random_deal_number() < 2**31
-    True
-    """
-    return 1 + secrets.randbelow(2**31 - 1)
-
-
 # -- Solvitaire's deal JSON ------------------------------------------------------------------------
 
 _SV_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -212,7 +143,7 @@ def state_from_solvitaire(data: Mapping[str, Any], rules: Rules | None = None) -
 def from_solvitaire(
     data: Mapping[str, Any], draw: int = 1, foundation_to_tableau: bool = True
 ) -> Game:
-    """A :class:`~klondike_widget.game.Game` starting at a position in Solvitaire's deal JSON.
+    """A :class:`~klondike_widget.engine.game.Game` starting at a position of Solvitaire's JSON.
 
     >>> import json
     >>> ref = json.loads('{"tableau piles": [["9D"], ["4c", "AS"], ["Qd", "10d", "JC"], '
@@ -224,8 +155,6 @@ def from_solvitaire(
     >>> g.rules.draw, to_solvitaire(g.state) == ref
     (3, True)
     """
-    from klondike_widget.engine.game import Game
-
     rules = Rules(draw=draw, foundation_to_tableau=foundation_to_tableau)
     return Game(state_from_solvitaire(data, rules))
 

@@ -28,8 +28,6 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from klondike_widget.engine.deals import deal as deal_position
-from klondike_widget.engine.deals import random_deal_number
 from klondike_widget.engine.errors import (
     IllegalMoveError,
     InvalidGameError,
@@ -43,6 +41,8 @@ from klondike_widget.engine.moves import LegalMoves, Move, apply_move
 from klondike_widget.engine.notation import state_from_dict, state_to_dict
 from klondike_widget.engine.ratings import DealLevelError, pick_deal, rated_deals
 from klondike_widget.engine.rules import Rules
+from klondike_widget.engine.shuffle import deal as deal_position
+from klondike_widget.engine.shuffle import random_deal_number
 from klondike_widget.engine.state import GameState
 
 __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game"]

@@ -38,6 +38,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import TYPE_CHECKING
 
 from klondike_widget.engine.cards import (
     CARD_RANK,
@@ -54,7 +55,10 @@ from klondike_widget.engine.errors import (
     is_whole,
     quote,
 )
-from klondike_widget.engine.state import NUM_COLUMNS, GameState
+from klondike_widget.engine.rules import NUM_COLUMNS
+
+if TYPE_CHECKING:  # the position module imports this one
+    from klondike_widget.engine.state import GameState
 
 __all__ = [
     "ALL_MOVES",
@@ -529,19 +533,19 @@ def apply_unchecked(state: GameState, move: Move) -> GameState:
     if kind is _K.DRAW:
         n = state.rules.draw
         turned = stock[-n:]
-        return GameState._unchecked(
+        return state._unchecked(
             columns, face_down, stock[: -len(turned)], waste + turned[::-1], found, state.rules
         )
     if kind is _K.RECYCLE:
-        return GameState._unchecked(columns, face_down, waste[::-1], (), found, state.rules)
+        return state._unchecked(columns, face_down, waste[::-1], (), found, state.rules)
     if kind is _K.WASTE_TO_FOUNDATION:
-        return GameState._unchecked(
+        return state._unchecked(
             columns, face_down, stock, waste[:-1], _raise(found, waste[-1]), state.rules
         )
     if kind is _K.WASTE_TO_COLUMN:
         cols = list(columns)
         cols[move.target] = columns[move.target] + waste[-1:]
-        return GameState._unchecked(tuple(cols), face_down, stock, waste[:-1], found, state.rules)
+        return state._unchecked(tuple(cols), face_down, stock, waste[:-1], found, state.rules)
     if kind is _K.FOUNDATION_TO_COLUMN:
         suit = move.source
         height = found[suit]
@@ -549,9 +553,7 @@ def apply_unchecked(state: GameState, move: Move) -> GameState:
         cols[move.target] = columns[move.target] + (suit * RANKS + height - 1,)
         new_found = list(found)
         new_found[suit] = height - 1
-        return GameState._unchecked(
-            tuple(cols), face_down, stock, waste, tuple(new_found), state.rules
-        )
+        return state._unchecked(tuple(cols), face_down, stock, waste, tuple(new_found), state.rules)
     source = move.source
     col = columns[source]
     count = move.count
@@ -564,11 +566,11 @@ def apply_unchecked(state: GameState, move: Move) -> GameState:
         fd[source] = down - 1
         face_down = tuple(fd)
     if kind is _K.COLUMN_TO_FOUNDATION:
-        return GameState._unchecked(
+        return state._unchecked(
             tuple(cols), face_down, stock, waste, _raise(found, col[-1]), state.rules
         )
     cols[move.target] = columns[move.target] + col[-count:]
-    return GameState._unchecked(tuple(cols), face_down, stock, waste, found, state.rules)
+    return state._unchecked(tuple(cols), face_down, stock, waste, found, state.rules)
 
 
 def _raise(found: tuple[int, ...], card: int) -> tuple[int, ...]:

@@ -1,7 +1,7 @@
 """Text and JSON forms of positions, with validation.
 
-A position's dictionary form names cards the way :func:`~klondike_widget.cards.card_name` does
-(``"Th"``) and is what saved games store::
+A position's dictionary form names cards the way
+:func:`~klondike_widget.engine.cards.card_name` does (``"Th"``) and is what saved games store::
 
     {"rules": {"draw": 1, "foundation_to_tableau": true},
      "columns": [["Ks"], ["4c", "Ah"], ...],        # bottom to top
@@ -26,74 +26,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from klondike_widget.engine.cards import SUIT_LETTERS, InvalidCardError, card_name, parse_card
-from klondike_widget.engine.errors import InvalidStateError, is_whole, quote, quote_keys
+from klondike_widget.engine.cards import SUIT_LETTERS
+from klondike_widget.engine.errors import InvalidStateError
 from klondike_widget.engine.rules import Rules
-from klondike_widget.engine.state import GameState
+from klondike_widget.engine.state import GameState, cards_from_names
 
 __all__ = ["build_position", "cards_from_names", "state_from_dict", "state_to_dict"]
-
-_KEYS = ["columns", "face_down", "foundations", "rules", "stock", "waste"]
-_KEY_SET = frozenset(_KEYS)
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
     """The plain-JSON dictionary form of ``state`` (see the module docstring)."""
-    return {
-        "rules": state.rules.to_dict(),
-        "columns": [[card_name(c) for c in col] for col in state.columns],
-        "face_down": list(state.face_down),
-        "stock": [card_name(c) for c in state.stock],
-        "waste": [card_name(c) for c in state.waste],
-        "foundations": dict(zip(SUIT_LETTERS, state.foundations, strict=False)),
-    }
-
-
-def cards_from_names(names: object, where: str) -> list[int]:
-    """Parse a list of card names; raise :class:`InvalidStateError` naming ``where`` if bad.
-
-    >>> cards_from_names(["Ah", "10s"], "stock")
-    [26, 48]
-    """
-    if not isinstance(names, list):
-        raise InvalidStateError(f"{where}: expected a list of cards, got {quote(names)}")
-    try:
-        return [parse_card(n) for n in names]
-    except InvalidCardError as exc:
-        raise InvalidStateError(f"{where}: {exc}") from None
-
-
-def _int_list(value: object, length: int, where: str) -> list[int]:
-    if not isinstance(value, list) or len(value) != length or not all(is_whole(v) for v in value):
-        raise InvalidStateError(f"{where}: expected {length} whole numbers, got {quote(value)}")
-    return value
+    return state.to_dict()
 
 
 def state_from_dict(data: object) -> GameState:
     """Inverse of :func:`state_to_dict`; raise :class:`InvalidStateError` on anything wrong."""
-    if not isinstance(data, dict) or set(data) != _KEY_SET:
-        # keys may be of mixed types (not sortable): sort their quotes instead
-        got = quote_keys(data) if isinstance(data, dict) else type(data).__name__
-        raise InvalidStateError(f"position: keys must be {_KEYS}, got {got}")
-    try:
-        rules = Rules.from_dict(data["rules"])
-    except ValueError as exc:
-        raise InvalidStateError(f"position: {exc}") from None
-    columns = data["columns"]
-    if not isinstance(columns, list) or len(columns) != 7:
-        raise InvalidStateError("position: 'columns' must be a list of 7 columns")
-    foundations = data["foundations"]
-    if not isinstance(foundations, dict) or set(foundations) != set(SUIT_LETTERS):
-        raise InvalidStateError("position: 'foundations' must map each of c, d, h, s to a height")
-    heights = _int_list([foundations[s] for s in SUIT_LETTERS], 4, "foundations")
-    return GameState(
-        columns=[cards_from_names(col, f"column {i + 1}") for i, col in enumerate(columns)],
-        face_down=_int_list(data["face_down"], 7, "face_down"),
-        stock=cards_from_names(data["stock"], "stock"),
-        waste=cards_from_names(data["waste"], "waste"),
-        foundations=heights,
-        rules=rules,
-    )
+    return GameState.from_dict(data)
 
 
 def build_position(

@@ -152,7 +152,7 @@ def pick_deal(
     True
     """
     if _check_level(level) == "any":
-        from klondike_widget.engine.deals import random_deal_number
+        from klondike_widget.engine.shuffle import random_deal_number
 
         _letters(_table()[1], draw)
         return random_deal_number() if rng is None else rng.randrange(1, 2**31)

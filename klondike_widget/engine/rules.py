@@ -21,7 +21,10 @@ from typing import Any
 
 from klondike_widget.engine.errors import is_whole, quote
 
-__all__ = ["Rules"]
+__all__ = ["NUM_COLUMNS", "Rules"]
+
+#: The tableau's columns: seven in every variant (not a rule option).
+NUM_COLUMNS = 7
 
 
 @dataclass(frozen=True, slots=True)

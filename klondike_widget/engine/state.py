@@ -19,24 +19,30 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from klondike_widget.engine.cards import CARD_RANK, CARD_SUIT, NUM_CARDS, RANKS, card_symbol
-from klondike_widget.engine.errors import InvalidStateError, quote
-from klondike_widget.engine.rules import Rules
+from klondike_widget.engine.cards import (
+    CARD_RANK,
+    CARD_SUIT,
+    NUM_CARDS,
+    RANKS,
+    SUIT_LETTERS,
+    InvalidCardError,
+    card_name,
+    card_symbol,
+    parse_card,
+)
+from klondike_widget.engine.errors import InvalidStateError, is_whole, quote, quote_keys
+from klondike_widget.engine.moves import LegalMoves, Move, apply_move, parse_move_in, why_illegal
+from klondike_widget.engine.rules import NUM_COLUMNS, Rules
 
-if TYPE_CHECKING:
-    from klondike_widget.engine.moves import LegalMoves, Move
-
-__all__ = ["NUM_COLUMNS", "GameState"]
-
-NUM_COLUMNS = 7
+__all__ = ["NUM_COLUMNS", "GameState", "cards_from_names"]
 
 Cards = tuple[int, ...]
 
 
 class GameState:
-    """An immutable Klondike position under some :class:`~klondike_widget.rules.Rules`.
+    """An immutable Klondike position under some :class:`~klondike_widget.engine.rules.Rules`.
 
     Parameters
     ----------
@@ -215,14 +221,10 @@ class GameState:
     @property
     def legal_moves(self) -> LegalMoves:
         """A lazy view of the legal moves (supports ``in``, ``len``, iteration and ``bool``)."""
-        from klondike_widget.engine.moves import LegalMoves
-
         return LegalMoves(self)
 
     def is_legal(self, move: Move) -> bool:
         """True if ``move`` is legal here."""
-        from klondike_widget.engine.moves import why_illegal
-
         return why_illegal(self, move) is None
 
     def apply(self, move: Move | str) -> GameState:
@@ -233,18 +235,14 @@ class GameState:
         >>> len(after.stock), len(after.waste)
         (23, 1)
         """
-        from klondike_widget.engine.moves import apply_move
-
         return apply_move(self, self.parse_move(move) if isinstance(move, str) else move)
 
     def parse_move(self, text: str) -> Move:
         """Parse move text in the context of this position.
 
-        Like :meth:`Move.parse <klondike_widget.moves.Move.parse>`, but ``"t3-t6"`` without a
+        Like :meth:`Move.parse <klondike_widget.engine.moves.Move.parse>`, but ``"t3-t6"`` without a
         card count resolves to the one legal move from column 3 to column 6, whatever its size.
         """
-        from klondike_widget.engine.moves import parse_move_in
-
         return parse_move_in(self, text)
 
     # -- dunder -----------------------------------------------------------------------------------
@@ -288,22 +286,49 @@ class GameState:
         raise TypeError("GameState is not iterable; use its attributes")
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain-JSON form (see :mod:`klondike_widget.notation`); ``repr`` pastes back in.
+        """Plain-JSON form (see :mod:`klondike_widget.engine.notation`); ``repr`` pastes back in.
 
         >>> from klondike_widget.engine.deals import deal
         >>> GameState.from_dict(deal(3).to_dict()) == eval(repr(deal(3)))  == deal(3)
         True
         """
-        from klondike_widget.engine.notation import state_to_dict
-
-        return state_to_dict(self)
+        return {
+            "rules": self.rules.to_dict(),
+            "columns": [[card_name(c) for c in col] for col in self.columns],
+            "face_down": list(self.face_down),
+            "stock": [card_name(c) for c in self.stock],
+            "waste": [card_name(c) for c in self.waste],
+            "foundations": dict(zip(SUIT_LETTERS, self.foundations, strict=False)),
+        }
 
     @classmethod
     def from_dict(cls, data: object) -> GameState:
         """Inverse of :meth:`to_dict`; raises :class:`InvalidStateError` on bad data."""
-        from klondike_widget.engine.notation import state_from_dict
-
-        return state_from_dict(data)
+        if not isinstance(data, dict) or set(data) != _KEY_SET:
+            # keys may be of mixed types (not sortable): sort their quotes instead
+            got = quote_keys(data) if isinstance(data, dict) else type(data).__name__
+            raise InvalidStateError(f"position: keys must be {_KEYS}, got {got}")
+        try:
+            rules = Rules.from_dict(data["rules"])
+        except ValueError as exc:
+            raise InvalidStateError(f"position: {exc}") from None
+        columns = data["columns"]
+        if not isinstance(columns, list) or len(columns) != 7:
+            raise InvalidStateError("position: 'columns' must be a list of 7 columns")
+        foundations = data["foundations"]
+        if not isinstance(foundations, dict) or set(foundations) != set(SUIT_LETTERS):
+            raise InvalidStateError(
+                "position: 'foundations' must map each of c, d, h, s to a height"
+            )
+        heights = _int_list([foundations[s] for s in SUIT_LETTERS], 4, "foundations")
+        return cls(
+            columns=[cards_from_names(col, f"column {i + 1}") for i, col in enumerate(columns)],
+            face_down=_int_list(data["face_down"], 7, "face_down"),
+            stock=cards_from_names(data["stock"], "stock"),
+            waste=cards_from_names(data["waste"], "waste"),
+            foundations=heights,
+            rules=rules,
+        )
 
     def _repr_svg_(self) -> str:
         """The board as SVG: what GitHub, nbviewer, VS Code and Colab draw."""
@@ -351,3 +376,29 @@ def _init(
     setter(self, "foundations", foundations)
     setter(self, "rules", rules)
     setter(self, "_hash", None)
+
+
+# -- the dictionary form ---------------------------------------------------------------------
+
+_KEYS = ["columns", "face_down", "foundations", "rules", "stock", "waste"]
+_KEY_SET = frozenset(_KEYS)
+
+
+def cards_from_names(names: object, where: str) -> list[int]:
+    """Parse a list of card names; raise :class:`InvalidStateError` naming ``where`` if bad.
+
+    >>> cards_from_names(["Ah", "10s"], "stock")
+    [26, 48]
+    """
+    if not isinstance(names, list):
+        raise InvalidStateError(f"{where}: expected a list of cards, got {quote(names)}")
+    try:
+        return [parse_card(n) for n in names]
+    except InvalidCardError as exc:
+        raise InvalidStateError(f"{where}: {exc}") from None
+
+
+def _int_list(value: object, length: int, where: str) -> list[int]:
+    if not isinstance(value, list) or len(value) != length or not all(is_whole(v) for v in value):
+        raise InvalidStateError(f"{where}: expected {length} whole numbers, got {quote(value)}")
+    return value

@@ -57,6 +57,7 @@ True
 
 from __future__ import annotations
 
+from klondike_widget.engine.outcome import StopReason, Verdict
 from klondike_widget.solver.api import (
     Limit,
     SolveResult,
@@ -67,4 +68,14 @@ from klondike_widget.solver.api import (
     warm_up,
 )
 
-__all__ = ["Limit", "SolveResult", "Status", "hint", "solve", "solve_async", "warm_up"]
+__all__ = [
+    "Limit",
+    "SolveResult",
+    "Status",
+    "StopReason",
+    "Verdict",
+    "hint",
+    "solve",
+    "solve_async",
+    "warm_up",
+]

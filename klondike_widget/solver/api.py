@@ -15,14 +15,14 @@ Examples
 >>> from klondike_widget.engine.deals import deal
 >>> res = solve(deal(2), limit=Limit(seconds=30))
 >>> res.status
-<Status.WON: 'won'>
+<Verdict.WON: 'won'>
 >>> from klondike_widget.engine.game import Game
 >>> g = Game(deal(2)); g.play_line(res.moves); g.is_won
 True
 >>> hint(deal(2)).move in deal(2).legal_moves
 True
 >>> solve(deal(1), limit=Limit(nodes=10)).status  # budget spent: never called a loss
-<Status.UNKNOWN: 'unknown'>
+<Verdict.UNKNOWN: 'unknown'>
 """
 
 from __future__ import annotations
@@ -32,13 +32,13 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any, Protocol
 
 import numpy as np
 
 from klondike_widget.engine.game import Game
 from klondike_widget.engine.moves import Move, apply_move
+from klondike_widget.engine.outcome import StopReason, Verdict
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
 from klondike_widget.solver import coldstart
@@ -105,12 +105,8 @@ class Limit:
             raise ValueError(f"Limit.nodes must be a positive int or None, not {n!r}")
 
 
-class Status(str, Enum):
-    """How a search ended."""
-
-    WON = "won"
-    LOST = "lost"
-    UNKNOWN = "unknown"
+#: How a search ended: the package's one verdict enum (``Status`` is its old name here).
+Status = Verdict
 
 
 @dataclass(frozen=True)
@@ -129,9 +125,9 @@ class SolveResult:
         Wall time of the search.
     peak_memory : int
         Bytes of the solver's tables at their largest (transposition table and search stacks).
-    reason : str
-        Why an UNKNOWN ended (``"seconds"``, ``"nodes"``, ``"cancelled"``, ``"memory"``,
-        ``"depth"``); empty otherwise.
+    reason : StopReason
+        Why an UNKNOWN ended (``SECONDS``, ``NODES``, ``CANCELLED``, ``MEMORY``, ``DEPTH``; a
+        ``str`` enum, equal to ``"seconds"`` ...); ``FINISHED`` (equal to ``""``) otherwise.
     rules : Rules or None
         The rules the search used and :attr:`moves` is legal under: the position's own, or
         those with ``foundation_to_tableau`` overridden (see :func:`solve`).
@@ -147,9 +143,12 @@ class SolveResult:
     nodes: int = 0
     seconds: float = 0.0
     peak_memory: int = 0
-    reason: str = ""
+    reason: StopReason = StopReason.FINISHED
     rules: Rules | None = None
     extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "reason", StopReason(self.reason))  # also from a plain str
 
     @property
     def move(self) -> Move | None:
@@ -387,7 +386,7 @@ def solve(
     >>> from klondike_widget.engine.deals import deal
     >>> r = solve(deal(2, ), limit=Limit(nodes=100_000))
     >>> r.status, len(r.moves) > 0, r.nodes > 0
-    (<Status.WON: 'won'>, True, True)
+    (<Verdict.WON: 'won'>, True, True)
     >>> solve("deal 2")
     Traceback (most recent call last):
     ...
@@ -458,7 +457,7 @@ def solve(
         nodes=sum(r.search.nodes for r in runs),
         seconds=seconds,
         peak_memory=sum(r.search.peak_memory for r in runs),
-        reason=reason,
+        reason=StopReason(reason),
         rules=state.rules,
         extra={
             "max_depth": int(search.ctl[core.C_MAXDEPTH]),
@@ -511,7 +510,7 @@ def hint(
     >>> from klondike_widget.engine.deals import deal
     >>> h = hint(deal(2))
     >>> h.status, str(h.move) in {str(m) for m in deal(2).legal_moves}
-    (<Status.WON: 'won'>, True)
+    (<Verdict.WON: 'won'>, True)
     """
     return solve(
         position,
@@ -546,7 +545,7 @@ def solve_async(
     >>> from klondike_widget.engine.deals import deal
     >>> fut = solve_async(deal(2), Limit(seconds=30))
     >>> fut.result().status
-    <Status.WON: 'won'>
+    <Verdict.WON: 'won'>
     """
     global _EXECUTOR
     state = _as_state(position)

@@ -52,7 +52,7 @@ def plot_results(results: StudyResults, path: str | os.PathLike[str] | None = No
     Parameters
     ----------
     results : StudyResults
-        A study read back with :func:`klondike_widget.study_results.read_results`.
+        A study read back with :func:`klondike_widget.study.results.read_results`.
     path : path-like, optional
         Where to save the figure (format from the suffix: .png, .svg, .pdf).
 

@@ -19,7 +19,7 @@ from klondike_widget.engine.game import Game
 from klondike_widget.engine.moves import Move, MoveKind
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
-from klondike_widget.study.results import DealResult
+from klondike_widget.study.record import DealResult
 
 __all__ = [
     "DealTask",
@@ -42,7 +42,7 @@ class DealTask:
     """One deal to solve, with the study's budget (picklable, sent to workers).
 
     ``solvitaire`` holds the deal's Solvitaire JSON when it was imported; ``deal`` is then only a
-    label. Otherwise ``deal`` is a seeded deal number (:func:`klondike_widget.deals.deal`).
+    label. Otherwise ``deal`` is a seeded deal number (:func:`klondike_widget.engine.deals.deal`).
 
     >>> DealTask(5, draw=3, seconds=1.0).state().rules.draw
     3

@@ -16,7 +16,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from klondike_widget.study.results import DealResult
+from klondike_widget.study.record import DealResult
 
 __all__ = [
     "PUBLISHED",
@@ -234,7 +234,7 @@ def summarize(results: Iterable[DealResult], check_without_f2t: bool | None = No
     ``check_without_f2t`` says whether won deals were re-solved with foundation-to-column moves
     forbidden (``None``: inferred from the rows).
 
-    >>> from klondike_widget.study.results import DealResult
+    >>> from klondike_widget.study.record import DealResult
     >>> rows = [DealResult(1, 1, "won", 0.5, 10, 90, "lost", 0.2, 5),
     ...         DealResult(2, 1, "lost", 1.5, 20, 0, None, None, None)]
     >>> s = summarize(rows)

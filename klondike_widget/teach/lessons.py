@@ -1,7 +1,7 @@
 """Lessons of the rules notebook (``notebooks/02-rules.ipynb``): one rule at a time.
 
 Each :class:`Lesson` holds a constructed position that shows one rule, a short demonstration
-(moves played through a :class:`~klondike_widget.game.Game`, so the Moves counter is the real
+(moves played through a :class:`~klondike_widget.engine.game.Game`, so the Moves counter is the real
 one) and an :class:`Exercise` whose answer the reader checks with a cell. Every text comes from
 the locale files (keys ``notebook.*``) and every picture is a static SVG from
 :mod:`klondike_widget.render`, so a lesson reads the same in JupyterLab, VS Code, Colab, GitHub
@@ -289,7 +289,7 @@ class Lesson:
         return Html(_wrap(html, lang), "\n".join([title, body, moves_text]))
 
     def play_demo(self) -> Game:
-        """The demonstration played through a :class:`~klondike_widget.game.Game`.
+        """The demonstration played through a :class:`~klondike_widget.engine.game.Game`.
 
         >>> lesson("counter").play_demo().moves_count  # tap, tap, undo, redo
         4

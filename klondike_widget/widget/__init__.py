@@ -2,12 +2,12 @@
 
 Python owns the game. The front end (``js/widget.js``) draws what Python publishes in traits and
 sends back intents (``model.send({kind, seq, ...})``), which one dispatch table
-(:data:`klondike_widget.intents.INTENTS`) routes to the handlers below. Everything that must
+(:data:`klondike_widget.widget.protocol.INTENTS`) routes to the handlers below. Everything that must
 survive a reload or show the same in two views lives in traits written by Python:
 
 ``view``
     The board, the legal moves grouped by source pile, counters, the solver's status
-    (see :func:`klondike_widget.view.board_view`).
+    (see :func:`klondike_widget.widget.view.board_view`).
 ``strings``
     The active language's texts (from :mod:`klondike_widget.i18n`).
 ``deck``
@@ -73,7 +73,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -95,7 +95,9 @@ from klondike_widget.widget.analysis import Analyst, SolveFn, Verdict, Verdicts,
 from klondike_widget.widget.line_panel import LinePanel, line_from
 from klondike_widget.widget.pace import move_delays
 from klondike_widget.widget.protocol import (
-    INTENTS,
+    Announce,
+    Hint,
+    Notice,
     Rejected,
     SeenStates,
     parse_intent,
@@ -241,7 +243,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._seen = SeenStates()  # positions the views showed, for clicks made on older views
         self._hint_wanted = False  # Hint pressed while solving: show it when the line arrives
         self._analysis: str | None = None
-        self._hint: dict[str, Any] | None = None
+        self._hint: Hint | None = None
         self._finish_line: list[Move] = []
         self._finish_waits: list[float] = []
         self._finishing = False
@@ -250,7 +252,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._line_count = 0  # numbers the lines opened (intents name the line they are about)
         self._auto_gen = 0
         self._last_line: Line | None = None  # the line Finish played last
-        self._announce: dict[str, Any] | None = None
+        self._announce: Announce | None = None
         self._count = 0  # numbers announcements and notices
         self._clock_ms = 0.0
         self._clock_since: float | None = None
@@ -515,8 +517,8 @@ class KlondikeWidget(anywidget.AnyWidget):
         ``line`` is a :class:`Line` (from any position), a solver result (its ``.moves``) or
         moves (or their text) played from the position on the table. The game does not change.
         Raises ``TypeError``, ``ValueError`` (no moves) or
-        :class:`~klondike_widget.line.BrokenLineError` naming the first move that does not play;
-        nothing changes then. A running Finish stops first.
+        :class:`~klondike_widget.engine.line.BrokenLineError` naming the first move that does not
+        play; nothing changes then. A running Finish stops first.
 
         >>> w = KlondikeWidget(deal=2, analyse=False)
         >>> w.show_line("s t3-t2", index=2).text(), w.line_index, w.game.moves_count
@@ -689,8 +691,7 @@ class KlondikeWidget(anywidget.AnyWidget):
                 intent = parse_intent(content, buffers)
                 if intent.spec.fresh and intent.seq != self._seq:
                     intent = self._rebased(intent)
-                handler: Callable[..., None] = getattr(self, INTENTS[intent.kind].handler)
-                handler(**intent.args)
+                _HANDLERS[intent.kind](self, **intent.args)
             except Rejected as exc:
                 self._notice("reject." + exc.reason, exc.detail, cid=cid)
             except Exception as exc:  # never let a traceback reach the user
@@ -1036,7 +1037,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         view["score"] = self._score_view()
         view["quick"] = assist.one_click_moves(state) if view["legal"] and self.one_click else {}
         view["auto_complete"] = bool(view["legal"]) and assist.auto_complete_line(state) is not None
-        self.view = view
+        self.view = dict(view)
 
     def _finish_block(self) -> str | None:
         if self._finishing or self._game.is_won:
@@ -1054,7 +1055,8 @@ class KlondikeWidget(anywidget.AnyWidget):
         """Tell the front end ``key`` (a strings key); ``why`` is for logs and tests only."""
         self.last_notice = (key, why)
         self._count += 1
-        self.send({"kind": "notice", "n": self._count, "key": key, "args": args, "cid": cid})
+        notice: Notice = {"kind": "notice", "n": self._count, "key": key, "args": args, "cid": cid}
+        self.send(notice)
 
     def _show_hint(self, move: Move, publish: bool = True) -> None:
         src, count, dst = move_target(move, self._game.state)
@@ -1249,3 +1251,33 @@ class KlondikeWidget(anywidget.AnyWidget):
             timer = threading.Timer(delay, self._locked(fn))
             timer.daemon = True
             timer.start()
+
+
+#: Intent kind -> the method that runs it with the checked arguments (one per kind of INTENTS).
+_HANDLERS: Mapping[str, Callable[..., None]] = {
+    "move": KlondikeWidget._do_move,
+    "undo": KlondikeWidget._do_undo,
+    "redo": KlondikeWidget._do_redo,
+    "hint": KlondikeWidget._do_hint,
+    "finish": KlondikeWidget._do_finish,
+    "stop": KlondikeWidget._do_stop,
+    "restart": KlondikeWidget._do_restart,
+    "new_deal": KlondikeWidget._do_new_deal,
+    "set_draw": KlondikeWidget._do_set_draw,
+    "set_locale": KlondikeWidget._do_set_locale,
+    "set_mirror": KlondikeWidget._do_set_mirror,
+    "set_pace": KlondikeWidget._do_set_pace,
+    "open_line": KlondikeWidget._do_open_line,
+    "step": KlondikeWidget._do_step,
+    "autoplay": KlondikeWidget._do_autoplay,
+    "play_from_here": KlondikeWidget._do_play_from_here,
+    "back_to_game": KlondikeWidget._do_back_to_game,
+    "set_step_pace": KlondikeWidget._do_set_step_pace,
+    "set_back": KlondikeWidget._do_set_back,
+    "set_show_analysis": KlondikeWidget._do_set_show_analysis,
+    "auto_complete": KlondikeWidget._do_auto_complete,
+    "set_scoring": KlondikeWidget._do_set_scoring,
+    "set_option": KlondikeWidget._do_set_option,
+    "open_stats": KlondikeWidget._do_open_stats,
+    "reset_stats": KlondikeWidget._do_reset_stats,
+}

@@ -48,14 +48,10 @@ def default_solve(
 
     The line is shortened (``shorten=True``): Hint, Finish and the line panel follow it.
     """
-    from klondike_widget.solver import Limit, Status, solve
+    from klondike_widget.solver import Limit, solve
 
     result = solve(state, limit=Limit(seconds=seconds), cancel=cancel, shorten=True)
-    if result.status == Status.WON:
-        return "winnable", tuple(result.moves)
-    if result.status == Status.LOST:
-        return "unwinnable", ()
-    return "unknown", ()
+    return result.status.widget_word, tuple(result.moves)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The widget's analysis panel: a :class:`~klondike_widget.line.Line` being stepped through.
+"""The widget's analysis panel: a :class:`~klondike_widget.engine.line.Line` being stepped through.
 
 :class:`LinePanel` holds an open line, the step shown (``index``: how many of its moves have been
 played on the board shown, ``0..len(line.moves)``) and whether it plays by itself. It makes the two
@@ -12,7 +12,7 @@ small JSON pieces the widget publishes:
   played (source and target piles, for the highlight) and whether "Play from here" is possible.
 
 The board at a step is never published per step: the widget draws ``line[index]`` with
-:func:`klondike_widget.view.board_view` when the step changes.
+:func:`klondike_widget.widget.view.board_view` when the step changes.
 
 Examples
 --------
@@ -38,6 +38,7 @@ from klondike_widget.engine.line import Line
 from klondike_widget.engine.moves import Move
 from klondike_widget.engine.state import GameState
 from klondike_widget.i18n import narrate
+from klondike_widget.widget.protocol import LineStep, NextStep
 from klondike_widget.widget.view import move_target
 
 __all__ = ["WINDOW", "LinePanel", "line_from"]
@@ -52,8 +53,9 @@ def line_from(source: object, start: GameState) -> Line:
     """A :class:`Line` from a Line, a solver result (``.moves``) or moves played from ``start``.
 
     A :class:`Line` keeps its own start; the other two are played from ``start``. Raises
-    ``TypeError`` for anything else, :class:`~klondike_widget.line.BrokenLineError` (naming the
-    first bad move) when the moves do not play, and ``ValueError`` for a line without moves.
+    ``TypeError`` for anything else, :class:`~klondike_widget.engine.line.BrokenLineError`
+    (naming the first bad move) when the moves do not play, and ``ValueError`` for a line
+    without moves.
 
     >>> from klondike_widget.engine.deals import deal
     >>> line_from("s t3-t2", deal(2)).text()
@@ -179,10 +181,10 @@ class LinePanel:
             out["play"] = "review.try_from_here.label"
         return out
 
-    def view_part(self, *, playable: bool) -> dict[str, Any]:
+    def view_part(self, *, playable: bool) -> LineStep:
         """``view["line"]``: the step, the total, the next move's piles, autoplay, playable."""
         move = self.next_move
-        nxt = None
+        nxt: NextStep | None = None
         if move is not None:
             src, count, dst = move_target(move, self.state)
             nxt = {"src": src, "n": count, "dst": dst}

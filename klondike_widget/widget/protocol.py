@@ -3,9 +3,10 @@
 The front end sends ``model.send({kind: ..., seq: ..., ...})``. :func:`parse_intent` turns such a
 message into an :class:`Intent` or raises :class:`Rejected` with a reason code; the reason codes
 are the ``reject.<code>`` keys of the locale files, so the front end can say what went wrong in
-the active language. :data:`INTENTS` is the one table of every known intent: its fields, whether
-it must be sent against the current state (``fresh``) and the name of the widget method that
-handles it.
+the active language. :data:`INTENTS` is the one table of every known intent: its fields and whether
+it must be sent against the current state (``fresh``); the widget's own table maps each kind to
+the method that runs it. The messages both ways are typed here (:class:`View`, :class:`Notice`,
+one TypedDict per intent in :data:`INTENT_MESSAGES`).
 
 Examples
 --------
@@ -26,7 +27,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from klondike_widget.engine.cards import SUIT_LETTERS
 from klondike_widget.engine.deals import MAX_DEAL_NUMBER
@@ -43,6 +44,14 @@ __all__ = [
     "IntentSpec",
     "INTENTS",
     "parse_intent",
+    "INTENT_MESSAGES",
+    "View",
+    "Hint",
+    "LineStep",
+    "NextStep",
+    "Clock",
+    "Announce",
+    "Notice",
     "SeenStates",
     "same_move",
 ]
@@ -81,6 +90,263 @@ class Rejected(ValueError):
         super().__init__(f"{reason}: {detail}" if detail else reason)
         self.reason = reason
         self.detail = detail
+
+
+# -- the messages, typed -----------------------------------------------------------------------
+# Python -> JS: the ``view`` trait (View) and custom messages (Notice); JS -> Python: intents,
+# one TypedDict per kind. ``js/widget.js`` reads and writes exactly these shapes.
+
+
+class Hint(TypedDict):
+    """``view["hint"]``: the highlighted hint move and its description."""
+
+    src: str
+    n: int
+    dst: str
+    text: str
+
+
+class NextStep(TypedDict):
+    """``view["line"]["next"]``: the piles of the line's next move."""
+
+    src: str
+    n: int
+    dst: str
+
+
+class LineStep(TypedDict):
+    """``view["line"]``: the analysis panel's step through a solver line."""
+
+    id: int
+    k: int
+    total: int
+    next: NextStep | None
+    auto: bool
+    playable: bool
+
+
+class Clock(TypedDict):
+    """``view["clock"]``: ``ms`` elapsed at epoch-ms ``at``; ``run`` while it is counting."""
+
+    ms: int
+    at: int
+    run: bool
+
+
+class Announce(TypedDict):
+    """``view["announce"]``: the latest action in words (``n`` changes with every one)."""
+
+    n: int
+    text: str
+
+
+class _BoardView(TypedDict):
+    seq: int
+    deal: int | str | None
+    draw: int
+    stock: int
+    waste: list[int]
+    wn: int
+    found: list[int | None]
+    cols: list[list[Any]]
+    legal: dict[str, list[list[Any]]]
+    moves: int
+    undo: bool
+    redo: bool
+    status: str
+    analysis: str | None
+    finish: str | None
+    hint: Hint | None
+    clock: Clock
+    announce: Announce | None
+    line: LineStep | None
+    lines: bool
+
+
+class View(_BoardView, total=False):
+    """The ``view`` trait: everything the front end draws.
+
+    ``widget.view.board_view`` gives the board's keys; the widget adds the play keys when it
+    publishes: ``score`` (the scoring's view), ``quick`` (one-click targets by source) and
+    ``auto_complete`` (True when the rest plays itself).
+    """
+
+    score: dict[str, Any] | None
+    quick: dict[str, Any]
+    auto_complete: bool
+
+
+class Notice(TypedDict):
+    """A custom message to the front end: the strings ``key`` to show, with its ``args``."""
+
+    kind: Literal["notice"]
+    n: int
+    key: str
+    args: dict[str, Any]
+    cid: str | None
+
+
+class _IntentBase(TypedDict):
+    seq: int
+
+
+class _Intent(_IntentBase, total=False):
+    cid: str  # the sending view's id, echoed in a rejection
+
+
+class MoveIntent(_Intent):
+    kind: Literal["move"]
+    move: str
+
+
+class UndoIntent(_Intent):
+    kind: Literal["undo"]
+
+
+class RedoIntent(_Intent):
+    kind: Literal["redo"]
+
+
+class HintIntent(_Intent):
+    kind: Literal["hint"]
+
+
+class FinishIntent(_Intent):
+    kind: Literal["finish"]
+
+
+class StopIntent(_Intent):
+    kind: Literal["stop"]
+
+
+class RestartIntent(_Intent):
+    kind: Literal["restart"]
+
+
+class _NewDealIntent(_Intent):
+    kind: Literal["new_deal"]
+
+
+class NewDealIntent(_NewDealIntent, total=False):
+    deal: int | str | None  # decimal digits: JS numbers lose digits past 2**53
+
+
+class SetDrawIntent(_Intent):
+    kind: Literal["set_draw"]
+    draw: int
+
+
+class SetLocaleIntent(_Intent):
+    kind: Literal["set_locale"]
+    locale: str
+
+
+class SetMirrorIntent(_Intent):
+    kind: Literal["set_mirror"]
+    mirror: str
+
+
+class SetPaceIntent(_Intent):
+    kind: Literal["set_pace"]
+    pace: int
+
+
+class OpenLineIntent(_Intent):
+    kind: Literal["open_line"]
+
+
+class StepIntent(_Intent):
+    kind: Literal["step"]
+    line: int
+    index: int
+
+
+class AutoplayIntent(_Intent):
+    kind: Literal["autoplay"]
+    line: int
+    on: bool
+
+
+class PlayFromHereIntent(_Intent):
+    kind: Literal["play_from_here"]
+    line: int
+    index: int
+
+
+class BackToGameIntent(_Intent):
+    kind: Literal["back_to_game"]
+
+
+class SetStepPaceIntent(_Intent):
+    kind: Literal["set_step_pace"]
+    pace: int
+
+
+class SetBackIntent(_Intent):
+    kind: Literal["set_back"]
+    back: str
+
+
+class SetShowAnalysisIntent(_Intent):
+    kind: Literal["set_show_analysis"]
+    on: bool
+
+
+class AutoCompleteIntent(_Intent):
+    kind: Literal["auto_complete"]
+
+
+class SetScoringIntent(_Intent):
+    kind: Literal["set_scoring"]
+    scoring: str
+
+
+class SetOptionIntent(_Intent):
+    kind: Literal["set_option"]
+    name: str
+    on: bool
+
+
+class OpenStatsIntent(_Intent):
+    kind: Literal["open_stats"]
+
+
+class _ResetStatsIntent(_Intent):
+    kind: Literal["reset_stats"]
+
+
+class ResetStatsIntent(_ResetStatsIntent, total=False):
+    draw: int
+
+
+#: The message each intent kind arrives as (a test checks it against :data:`INTENTS`).
+INTENT_MESSAGES: Mapping[str, type] = {
+    "move": MoveIntent,
+    "undo": UndoIntent,
+    "redo": RedoIntent,
+    "hint": HintIntent,
+    "finish": FinishIntent,
+    "stop": StopIntent,
+    "restart": RestartIntent,
+    "new_deal": NewDealIntent,
+    "set_draw": SetDrawIntent,
+    "set_locale": SetLocaleIntent,
+    "set_mirror": SetMirrorIntent,
+    "set_pace": SetPaceIntent,
+    "open_line": OpenLineIntent,
+    "step": StepIntent,
+    "autoplay": AutoplayIntent,
+    "play_from_here": PlayFromHereIntent,
+    "back_to_game": BackToGameIntent,
+    "set_step_pace": SetStepPaceIntent,
+    "set_back": SetBackIntent,
+    "set_show_analysis": SetShowAnalysisIntent,
+    "auto_complete": AutoCompleteIntent,
+    "set_scoring": SetScoringIntent,
+    "set_option": SetOptionIntent,
+    "open_stats": OpenStatsIntent,
+    "reset_stats": ResetStatsIntent,
+}
 
 
 Check = Callable[[object], Any]
@@ -140,8 +406,6 @@ class IntentSpec:
 
     Attributes
     ----------
-    handler : str
-        The name of the widget method called with the checked arguments.
     fields : mapping
         Required fields and the check each value must pass (it returns the value to use).
     optional : mapping
@@ -150,59 +414,45 @@ class IntentSpec:
         True when the intent acts on the position, so it must carry the current ``seq``.
     """
 
-    handler: str
     fields: Mapping[str, Check] = field(default_factory=dict)
     optional: Mapping[str, Check] = field(default_factory=dict)
     fresh: bool = True
 
 
-#: The dispatch table: intent kind -> what it needs and which handler runs it.
+#: Every intent kind and what it needs (the widget maps each kind to the method that runs it).
 INTENTS: Mapping[str, IntentSpec] = {
-    "move": IntentSpec("_do_move", {"move": _text(16)}),
+    "move": IntentSpec({"move": _text(16)}),
     # Undo and redo do not name a position: a second fast click on Undo means "once more".
-    "undo": IntentSpec("_do_undo", fresh=False),
-    "redo": IntentSpec("_do_redo", fresh=False),
-    "hint": IntentSpec("_do_hint"),
-    "finish": IntentSpec("_do_finish"),
-    "stop": IntentSpec("_do_stop", fresh=False),
-    "restart": IntentSpec("_do_restart"),
-    "new_deal": IntentSpec("_do_new_deal", optional={"deal": _deal_number}, fresh=False),
-    "set_draw": IntentSpec("_do_set_draw", {"draw": _choice(1, 3)}, fresh=False),
-    "set_locale": IntentSpec("_do_set_locale", {"locale": _text(16)}, fresh=False),
-    "set_mirror": IntentSpec(
-        "_do_set_mirror", {"mirror": _choice("auto", "on", "off")}, fresh=False
-    ),
-    "set_pace": IntentSpec("_do_set_pace", {"pace": _int_range(0, 5000)}, fresh=False),
-    "set_back": IntentSpec(
-        "_do_set_back", {"back": _choice("lattice", "waves", "stars")}, fresh=False
-    ),
-    "set_show_analysis": IntentSpec("_do_set_show_analysis", {"on": _flag}, fresh=False),
+    "undo": IntentSpec(fresh=False),
+    "redo": IntentSpec(fresh=False),
+    "hint": IntentSpec(),
+    "finish": IntentSpec(),
+    "stop": IntentSpec(fresh=False),
+    "restart": IntentSpec(),
+    "new_deal": IntentSpec(optional={"deal": _deal_number}, fresh=False),
+    "set_draw": IntentSpec({"draw": _choice(1, 3)}, fresh=False),
+    "set_locale": IntentSpec({"locale": _text(16)}, fresh=False),
+    "set_mirror": IntentSpec({"mirror": _choice("auto", "on", "off")}, fresh=False),
+    "set_pace": IntentSpec({"pace": _int_range(0, 5000)}, fresh=False),
+    "set_back": IntentSpec({"back": _choice("lattice", "waves", "stars")}, fresh=False),
+    "set_show_analysis": IntentSpec({"on": _flag}, fresh=False),
     # The analysis panel. Steps name the line they are about (``line``: its id) instead of the
     # board's seq: an intent about a line that was replaced meanwhile is refused as stale.
-    "open_line": IntentSpec("_do_open_line"),
-    "step": IntentSpec(
-        "_do_step", {"line": _int_range(0, 2**31), "index": _int_range(0, 2**31)}, fresh=False
-    ),
-    "autoplay": IntentSpec(
-        "_do_autoplay", {"line": _int_range(0, 2**31), "on": _flag}, fresh=False
-    ),
-    "play_from_here": IntentSpec(
-        "_do_play_from_here", {"line": _int_range(0, 2**31), "index": _int_range(0, 2**31)}
-    ),
-    "back_to_game": IntentSpec("_do_back_to_game", fresh=False),
-    "set_step_pace": IntentSpec("_do_set_step_pace", {"pace": _int_range(50, 5000)}, fresh=False),
+    "open_line": IntentSpec(),
+    "step": IntentSpec({"line": _int_range(0, 2**31), "index": _int_range(0, 2**31)}, fresh=False),
+    "autoplay": IntentSpec({"line": _int_range(0, 2**31), "on": _flag}, fresh=False),
+    "play_from_here": IntentSpec({"line": _int_range(0, 2**31), "index": _int_range(0, 2**31)}),
+    "back_to_game": IntentSpec(fresh=False),
+    "set_step_pace": IntentSpec({"pace": _int_range(50, 5000)}, fresh=False),
     # Scoring, statistics and one-click moves (klondike_widget.play).
-    "auto_complete": IntentSpec("_do_auto_complete"),
-    "set_scoring": IntentSpec(
-        "_do_set_scoring", {"scoring": _choice("standard", "vegas", "none")}, fresh=False
-    ),
+    "auto_complete": IntentSpec(),
+    "set_scoring": IntentSpec({"scoring": _choice("standard", "vegas", "none")}, fresh=False),
     "set_option": IntentSpec(
-        "_do_set_option",
         {"name": _choice("one_click", "auto_safe", "vegas_cumulative"), "on": _flag},
         fresh=False,
     ),
-    "open_stats": IntentSpec("_do_open_stats", fresh=False),
-    "reset_stats": IntentSpec("_do_reset_stats", optional={"draw": _choice(1, 3)}, fresh=False),
+    "open_stats": IntentSpec(fresh=False),
+    "reset_stats": IntentSpec(optional={"draw": _choice(1, 3)}, fresh=False),
 }
 
 _COMMON = frozenset({"kind", "seq", "cid"})

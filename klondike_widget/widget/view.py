@@ -5,7 +5,8 @@ legal moves grouped by the pile they start from, the counters and the solver's s
 
 Pile ids (the same letters as the move notation): ``"s"`` stock, ``"w"`` waste, ``"fc" "fd" "fh"
 "fs"`` the foundations of clubs, diamonds, hearts, spades, ``"t1"`` .. ``"t7"`` the columns.
-Cards are ints 0..51 (see :mod:`klondike_widget.cards`); their faces come from :func:`deck_table`.
+Cards are ints 0..51 (see :mod:`klondike_widget.engine.cards`); their faces come from
+:func:`deck_table`.
 
 Examples
 --------
@@ -20,13 +21,16 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from klondike_widget.engine.cards import CARD_RANK, CARD_RED, CARD_SUIT, SUIT_LETTERS, SUIT_SYMBOLS
 from klondike_widget.engine.game import Game
 from klondike_widget.engine.moves import Move, MoveKind
 from klondike_widget.engine.state import GameState
+
+if TYPE_CHECKING:  # the protocol module imports this one
+    from klondike_widget.widget.protocol import Announce, Clock, Hint, LineStep, View
 
 __all__ = [
     "PILES",
@@ -163,14 +167,14 @@ def board_view(
     seq: int,
     analysis: str | None = None,
     finish_block: str | None = None,
-    hint: Mapping[str, Any] | None = None,
+    hint: Hint | None = None,
     finishing: bool = False,
-    clock: Mapping[str, Any] | None = None,
-    announce: Mapping[str, Any] | None = None,
+    clock: Clock | None = None,
+    announce: Announce | None = None,
     shown: GameState | None = None,
-    line: Mapping[str, Any] | None = None,
+    line: LineStep | None = None,
     lines: bool = False,
-) -> dict[str, Any]:
+) -> View:
     """The ``view`` trait for ``game``: piles, legal moves, counters and status.
 
     Parameters
@@ -196,7 +200,8 @@ def board_view(
         read-only (no legal moves, no undo/redo), the status is ``"analysis"``, and the
         counters are still the game's: stepping through a line never changes them.
     line : mapping or None
-        The analysis panel's step (see :meth:`klondike_widget.line_panel.LinePanel.view_part`).
+        The analysis panel's step (see
+        :meth:`klondike_widget.widget.line_panel.LinePanel.view_part`).
     lines : bool
         True when a line can be opened (the "Solver line" button is enabled).
     """
@@ -213,7 +218,7 @@ def board_view(
     )
     frozen = won or finishing or analysing
     legal = {} if frozen else legal_by_source(state, state.legal_moves)
-    view: dict[str, Any] = {
+    view: View = {
         "seq": seq,
         "deal": game.deal_number,
         "draw": state.rules.draw,
@@ -232,10 +237,10 @@ def board_view(
         "status": status,
         "analysis": None if won else analysis,
         "finish": None if won else finish_block,
-        "hint": None if (won or analysing) else (dict(hint) if hint else None),
-        "clock": dict(clock) if clock else {"ms": 0, "at": 0, "run": False},
-        "announce": dict(announce) if announce else None,
-        "line": dict(line) if line else None,
+        "hint": None if (won or analysing) else (hint.copy() if hint else None),
+        "clock": clock.copy() if clock else {"ms": 0, "at": 0, "run": False},
+        "announce": announce.copy() if announce else None,
+        "line": line.copy() if line else None,
         "lines": lines,
     }
     return view
