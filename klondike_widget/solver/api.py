@@ -69,6 +69,9 @@ __all__ = [
 TT_START = 1 << 19
 #: Largest transposition table (entries): 2**26 * 16 bytes = 1 GiB.
 TT_MAX = 1 << 26
+#: Positions a draw-3 search and its draw-1 relaxation search in turn (see :func:`solve`).
+TURN_NODES = 50_000
+
 #: Largest table of the draw-1 relaxation that runs beside a draw-3 search (256 MiB).
 RELAX_TT_MAX = 1 << 24
 
@@ -367,8 +370,9 @@ def solve(
 
     Notes
     -----
-    In draw 3 a second search of the same position in draw 1 shares the budget (each gets the
-    next chunk when it has had less time). Any draw-3 line is also a draw-1 line (in draw 1 taps
+    In draw 3 a second search of the same position in draw 1 shares the budget, in turns of
+    :data:`TURN_NODES` positions each (by positions, not time, so that verdicts and node counts
+    do not depend on the machine). Any draw-3 line is also a draw-1 line (in draw 1 taps
     and recycles reach every talon card, and the talon loses the same cards), so a draw-3
     position whose draw-1 version is lost is lost. Hard draw-3 deals are mostly lost, and their
     draw-1 versions are often far quicker to exhaust. The relaxation stops once it finds a win
@@ -426,10 +430,14 @@ def solve(
         if not live:  # the search filled its table (and the relaxation can prove nothing)
             reason = "memory"
             break
-        # the run that has had the least time goes next (the relaxation stops once it has won
-        # or filled its table: then it can prove nothing)
-        run = min(live, key=lambda r: r.seconds)
-        run.step(None if limit.nodes is None else limit.nodes - nodes)
+        # Turns of TURN_NODES positions, the draw-3 search first, then its relaxation (which
+        # stops once it has won or filled its table: then it can prove nothing). Turns count
+        # positions, not seconds, so verdicts and node counts are the same on every machine and
+        # core (compiled or not); a turn is searched in pieces of about 0.1 s, so the clock and
+        # the cancel flag are still read often.
+        run = min(live, key=lambda r: (r.search.nodes // TURN_NODES, runs.index(r)))
+        left = TURN_NODES - run.search.nodes % TURN_NODES
+        run.step(left if limit.nodes is None else min(left, limit.nodes - nodes))
         relaxation_lost = run.search.result == core.R_EXHAUSTED and not run.search.overflowed
         if run is not runs[0] and relaxation_lost:
             proof = "draw-1 relaxation"
@@ -470,12 +478,11 @@ def solve(
 
 
 class _Run:
-    """A search driven in chunks of about 0.1 s, with the time it has had so far."""
+    """A search driven in pieces of about 0.1 s (``chunk`` positions, adapted to the clock)."""
 
     def __init__(self, search: Search) -> None:
         self.search = search
         self.chunk = 20_000
-        self.seconds = 0.0
 
     @property
     def live(self) -> bool:
@@ -483,11 +490,11 @@ class _Run:
         return self.search.result not in (core.R_WON, core.R_EXHAUSTED, core.R_GROW)
 
     def step(self, nodes_left: int | None) -> None:
+        """Search one piece: ``chunk`` positions, or ``nodes_left`` if fewer."""
         step = self.chunk if nodes_left is None else max(1, min(self.chunk, nodes_left))
         c0 = time.perf_counter()
         self.search.step(step)
         dt = time.perf_counter() - c0
-        self.seconds += dt
         if dt < 0.05:
             self.chunk = min(self.chunk * 2, 5_000_000)
         elif dt > 0.2:
