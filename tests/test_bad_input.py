@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from traitlets import TraitError
 
 from klondike_widget import Game, KlondikeWidget
 from klondike_widget.engine.deals import deal, from_solvitaire, state_from_solvitaire, to_solvitaire
@@ -342,6 +343,17 @@ def test_front_end_writes_to_python_owned_traits_are_undone(
         assert last["state"][name] == getattr(w, name)
     w.play("s")  # and the widget carries on
     assert w.view["moves"] == w.game.moves_count
+
+
+@pytest.mark.parametrize("draw", [3.0, True, "3", None])
+def test_draw_is_an_int_from_python_and_from_the_front_end(w: KlondikeWidget, draw: object) -> None:
+    with pytest.raises(TraitError):
+        w.draw = draw  # type: ignore[assignment]
+    from_front_end(w, {"draw": draw, "pace": 130})
+    assert w.draw == 1 and w.pace == 130  # the good write lands, the bad one is sent back
+    assert w._send.sent[-1]["state"] == {"draw": 1}  # type: ignore[attr-defined]
+    w.new_deal()  # and the next deal still works
+    assert w.view["moves"] == 0
 
 
 def test_front_end_writes_to_settings_still_work(w: KlondikeWidget) -> None:

@@ -81,7 +81,7 @@ import anywidget
 import traitlets
 
 from klondike_widget import i18n
-from klondike_widget.engine.errors import IllegalMoveError, InvalidMoveError
+from klondike_widget.engine.errors import IllegalMoveError, InvalidMoveError, is_whole
 from klondike_widget.engine.game import Game
 from klondike_widget.engine.line import Line
 from klondike_widget.engine.moves import Move
@@ -718,12 +718,34 @@ class KlondikeWidget(anywidget.AnyWidget):
 
         Those are Python's alone (what the board and the statistics panel show); a front end
         that writes them is ignored and every view is sent Python's values again, so no view
-        keeps a forged board.
+        keeps a forged board. A write that a trait refuses (``draw`` 3.0) is dropped the same
+        way.
         """
-        owned = [name for name in sync_data if name in _PYTHON_OWNED]
-        super().set_state({k: v for k, v in sync_data.items() if k not in _PYTHON_OWNED})
-        if owned:
-            self.send_state(owned)
+        refused = [name for name in sync_data if name in _PYTHON_OWNED]
+        for name, value in sync_data.items():
+            if name in _PYTHON_OWNED:
+                continue
+            if not self._whole_where_whole(name, value):
+                refused.append(name)
+                continue
+            try:
+                super().set_state({name: value})
+            except traitlets.TraitError:  # Python's value stays and is sent back
+                refused.append(name)
+        if refused:
+            self.send_state(refused)
+
+    def _whole_where_whole(self, name: str, value: Any) -> bool:
+        """False for a bool or float written to an int trait (``draw`` 3.0, ``pace`` true).
+
+        traitlets lets them through (``True == 1``, ``3.0 in (1, 3)``), and an equal value
+        raises no change, so the validators never see it.
+        """
+        trait = self.traits().get(name)
+        numeric = isinstance(trait, traitlets.Int) or (
+            isinstance(trait, traitlets.Enum) and all(is_whole(v) for v in trait.values or ())
+        )
+        return not numeric or is_whole(value)
 
     def _guard(self, *, board: bool = True) -> None:
         if self._finishing:
@@ -908,6 +930,14 @@ class KlondikeWidget(anywidget.AnyWidget):
         with self._lock:
             if self.view:  # not during __init__
                 self._publish()
+
+    @traitlets.validate("draw")
+    def _check_draw(self, proposal: Any) -> int:
+        # traitlets' Enum takes 3.0 and True (they compare equal to 3 and 1): only ints here
+        value = proposal["value"]
+        if type(value) is not int or value not in (1, 3):
+            raise traitlets.TraitError(f"draw must be 1 or 3, not {value!r}")
+        return value
 
     @traitlets.validate("line_index")
     def _check_line_index(self, proposal: Any) -> int:
