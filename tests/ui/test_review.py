@@ -13,7 +13,7 @@ import pytest
 
 from klondike_widget.i18n import text
 from tests.test_review import slip_game
-from tests.ui.widget_page import TIMEOUT
+from tests.ui.widget_page import TIMEOUT, open_runs
 from tests.ui.widget_page import open_widget as _open
 from tests.ui.widget_page import py as _py
 
@@ -53,7 +53,9 @@ def test_review_strip_marks_the_losing_move_and_tries_from_there(
     assert play.inner_text() == text("review.try_from_here.label", lang)
     assert play.is_enabled()
     lab.screenshot(f"review-{lang}")
-    # A click on the losing move shows the position after it, a click on the one before, back.
+    # A click on the losing move shows the position after it, a click on the one before, back
+    # (runs of stock taps are folded into one step each until opened).
+    open_runs(root)
     root.locator(f".kw-line-item[data-step='{k + 1}']").click()
     root.locator(f".kw-line-item.kw-current[data-step='{k + 1}']").wait_for(timeout=TIMEOUT)
     assert _py(lab, "w.line_index") == k + 1

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.ui.widget_page import SOLVE_TIMEOUT, TIMEOUT, reload_widget
+from tests.ui.widget_page import SOLVE_TIMEOUT, TIMEOUT, open_runs, reload_widget
 from tests.ui.widget_page import open_widget as _open
 from tests.ui.widget_page import py as _py
 
@@ -51,14 +51,6 @@ def _at_step(root: Locator, k: int) -> None:
     current = root.locator(f".kw-line-item.kw-current[data-step='{k}']")
     current.wait_for(timeout=TIMEOUT)
     assert current.get_attribute("aria-current") == "step"
-
-
-def _open_runs(root: Locator) -> None:
-    """Open every folded run of stock taps in the list (each is one step until clicked)."""
-    heads = root.locator(".kw-line-run")
-    for i in range(heads.count()):
-        heads.nth(i).click()
-    assert root.locator(".kw-line-item[hidden]").count() == 0
 
 
 def _check_board(lab: LabPage, root: Locator, k: int) -> None:
@@ -129,7 +121,7 @@ def test_line_after_hint_step_jump_and_play_from_here(lab: LabPage) -> None:
     assert heads.count() > 0 and root.locator(".kw-line-item[hidden]").count() > 0
     first_run = int(heads.first.get_attribute("data-run-head") or "0")
     assert root.locator(f".kw-line-item[data-step='{first_run + 1}']").is_hidden()
-    _open_runs(root)
+    open_runs(root)
     # The words are the localized descriptions computed in Python.
     words = _py(
         lab,
@@ -239,7 +231,7 @@ def test_line_after_finish_in_arabic_keys_swap(lab: LabPage) -> None:
     first = root.locator(".kw-line-first").bounding_box()
     last = root.locator(".kw-line-last").bounding_box()
     assert first is not None and last is not None and first["x"] > last["x"]
-    _open_runs(root)
+    open_runs(root)
     root.locator(".kw-line-item[data-step='30']").click()
     _check_board(lab, root, 30)
     k = _py(lab, TABLEAU_STEP.replace("L.", "w.line."))

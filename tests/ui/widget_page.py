@@ -52,3 +52,11 @@ def reload_widget(lab: LabPage) -> Locator:
     again = lab.cell_output(1).locator(".kw-root")
     again.wait_for(state="visible", timeout=60_000)
     return again
+
+
+def open_runs(root: Locator) -> None:
+    """Open every folded run of stock taps in a line's list (each is one step until clicked)."""
+    heads = root.locator(".kw-line-run")
+    for i in range(heads.count()):
+        heads.nth(i).click()
+    assert root.locator(".kw-line-item[hidden]").count() == 0
