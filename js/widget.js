@@ -13,6 +13,8 @@
 //   LineView  the analysis panel (a solver line stepped through)
 //   Board     the table itself: piles, marks, info line, intents
 //   PlayExtras scoring, statistics panel, one-click moves, auto-complete (klondike_widget.play)
+//   ReviewPanel the game review: its button, its progress, the losing move marked; deal level
+//   LessonPanel a lesson's live board: the question, the verdict, hint, show me, start again
 // Per-view state (selection, drag, focus, animation) stays here; everything else is in traits.
 
 /**
@@ -25,15 +27,22 @@
  *   finish: string|null, hint: Hint|null, clock: {ms: number, at: number, run: boolean},
  *   announce: {n: number, text: string}|null, line: LineStep|null, lines: boolean,
  *   score: {mode: string, value: number, total: number|null}|null,
- *   quick: Object<string, [number, string][]>, auto_complete: boolean
+ *   quick: Object<string, [number, string][]>, auto_complete: boolean,
+ *   review: {running: boolean, decided: number, total: number}|null, reviewable: boolean,
+ *   lesson: LessonState|null
  * }} View
  *   `waste` holds only the waste cards to show (Python decides the draw-3 fan from the history).
  * @typedef {{id: number, k: number, total: number, auto: boolean, playable: boolean,
  *   next: {src: string, n: number, dst: string}|null}} LineStep  view.line: the step shown
  * @typedef {{id: number, moves: string, first: number, words: string[], why?: string[],
- *   runs?: [number, number, string][], title?: string, play?: string}} LineView  the `line_view`
+ *   runs?: [number, number, string][], title?: string, play?: string,
+ *   marks?: [number, string][], summary?: string}} LineView  the `line_view`
  *   trait: every move in notation, words for moves first.. first+words.length-1, what each achieves
- *   and the runs of taps; a game review names its own title and "play" button keys
+ *   and the runs of taps; a game review names its own title and "play" button keys, marks the
+ *   losing move ([move index, words]) and says what it found (summary)
+ * @typedef {{key: string, title: string, question: string, kind: string, hint: string|null,
+ *   shown: boolean, verdict: {ok: boolean|null, text: string}|null}} LessonState  view.lesson:
+ *   a lesson board's question and verdict (kind "move"/"line" played here, "answer" in a cell)
  * @typedef {{src: string, n: number}} Pick
  * @typedef {{meta: Object<string, any>, strings: Object<string, string>, rules: any,
  *   cards: string[], available: {code: string, name: string, dir: string}[]}} Strings
@@ -1064,6 +1073,7 @@ class LineView {
       });
       this.lineList.replaceChildren(...nodes);
       this.lineItems = items;
+      this.board.review.markItems(items, lv);
     }
     // The step shown.
     this.lineStepEl.textContent = l.k === 0 ? this.board.i18n.t("analysis.start") : this.board.i18n.t("analysis.step", { index: l.k, total: l.total });
@@ -1173,6 +1183,7 @@ const BUTTONS = [
   ["finish", "kw-btn-finish", "finish", false],
   ["solver_line", "kw-btn-line", "line", true],
   ["auto_complete", "kw-btn-auto", "auto", false],
+  ["review", "kw-btn-review", "review", true],
   ["statistics", "kw-btn-stats", "stats", true],
   ["rules", "kw-btn-rules", "rules", true],
   ["settings", "kw-btn-settings", "settings", false],
@@ -1195,6 +1206,7 @@ const ICONS = {
   keys: '<rect x="1" y="4" width="14" height="9" rx="1.5"/><path d="M4 7h1M7 7h2M11 7h1M4 10h8"/>',
   auto: '<path d="M2 4l4 4-4 4M8 4l4 4-4 4"/>',
   stats: '<path d="M2 14h12M4 14V9M8 14V4M12 14V7"/>',
+  review: '<circle cx="6.5" cy="6.5" r="4.5"/><path d="M10 10l4.5 4.5M4.5 6.5l1.5 1.5 2.5-3"/>',
   more: '<circle cx="3" cy="8" r="1"/><circle cx="8" cy="8" r="1"/><circle cx="13" cy="8" r="1"/>',
 };
 
@@ -1232,6 +1244,8 @@ class Board {
     this.stage.before(this.lineView.lineEl);
     this.registerPanels();
     this.extras = new PlayExtras(this);
+    this.review = new ReviewPanel(this);
+    this.lesson = new LessonPanel(this);
     this.onChange = () => this.render();
     this.onStrings = () => {
       this.renderChrome();
@@ -1263,6 +1277,7 @@ class Board {
 
   destroy() {
     this.extras.destroy();
+    this.review.destroy();
     clearInterval(this.tick);
     clearTimeout(this.noticeTimer);
     this.drag.destroy();
@@ -1342,6 +1357,7 @@ class Board {
       finish: () => this.finishOrStop(),
       solver_line: () => this.send("open_line"),
       auto_complete: () => this.send("auto_complete"),
+      review: () => this.send("review"),
       statistics: () => this.extras.openStats(),
       rules: () => this.panels.toggle("rules"),
       settings: () => this.panels.toggle("settings"),
@@ -1555,6 +1571,8 @@ class Board {
     this.settingsClose.textContent = t("button.close.label");
     this.settingsClose.title = t("button.close.tooltip");
     this.extras.renderChrome();
+    this.review.renderChrome();
+    this.lesson.renderChrome();
     if (this.panels.current && this.panels.current !== "settings") this.panels.render();
     this.lineView.render(true);
   }
@@ -1620,6 +1638,8 @@ class Board {
     this.renderInfo(v);
     this.renderHint(v);
     this.renderWin(v, changed && !wasWon && v.status === "won" && !force);
+    this.review.render(v);
+    this.lesson.render(v);
     this.lineView.render(false);
     if (v.announce && v.announce.n !== this.lastAnnounce) {
       this.lastAnnounce = v.announce.n;
@@ -2369,6 +2389,173 @@ class PlayExtras {
       actions.append(reset, close);
     }
     p.append(actions);
+  }
+}
+
+// -- ReviewPanel: the game review (button, progress, marks) and the deal-level setting -------
+
+const DEAL_LEVELS = ["any", "winnable", "easy", "medium", "hard"];
+
+class ReviewPanel {
+  /** @param {Board} board */
+  constructor(board) {
+    this.board = board;
+    const b = board;
+    // The deal-level setting sits in the settings panel, before its Close button.
+    this.levelSel = b.select("kw-sel-level", (v) => b.send("set_deal_level", { level: v }), b.settingsEl);
+    b.settingsClose.before(/** @type {HTMLElement} */ (this.levelSel.parentElement));
+    // The progress of a review running in the kernel's background thread.
+    this.progressEl = h("div", "kw-review-progress", { role: "progressbar", "aria-valuemin": "0" });
+    this.progressEl.hidden = true;
+    this.progressBar = h("span", "kw-review-bar");
+    this.progressText = h("span", "kw-review-text");
+    this.progressEl.append(this.progressBar, this.progressText);
+    b.stage.before(this.progressEl);
+    // What the review found, over the list of the history.
+    this.summaryEl = h("p", "kw-line-summary");
+    this.summaryEl.hidden = true;
+    const head = /** @type {HTMLElement} */ (b.lineView.lineEl.querySelector(".kw-line-head"));
+    head.after(this.summaryEl);
+    this.onLevel = () => this.renderChrome();
+    b.model.on("change:deal_level", this.onLevel);
+  }
+
+  destroy() {
+    this.board.model.off("change:deal_level", this.onLevel);
+  }
+
+  renderChrome() {
+    const b = this.board;
+    const t = (/** @type {string} */ k) => b.i18n.t(k);
+    b.fillSelect(
+      this.levelSel,
+      "settings.deal_level.label",
+      DEAL_LEVELS.map((v) => [v, t(`settings.deal_level.${v}`)]),
+      b.model.get("deal_level") || "any",
+    );
+  }
+
+  /**
+   * The Review button: in the "more" menu during a game, in plain sight once the game is won or
+   * can no longer be won; a Review button in the win box too; the progress while it runs.
+   * @param {View} v
+   */
+  render(v) {
+    const b = this.board;
+    const t = (/** @type {string} */ k, /** @type {any} */ a) => b.i18n.t(k, a);
+    const btn = b.buttons.review;
+    const run = v.review;
+    const over = v.status === "won" || v.analysis === "unwinnable";
+    btn.classList.toggle("kw-more", !over);
+    btn.classList.toggle("kw-suggested", over && Boolean(v.reviewable));
+    btn.disabled = !v.reviewable || Boolean(run) || v.status === "finishing";
+    btn.setAttribute("aria-busy", String(Boolean(run)));
+    this.progressEl.hidden = !run;
+    if (run) {
+      const text = t("review.progress", { decided: b.i18n.num(run.decided), total: b.i18n.num(run.total) });
+      this.progressText.textContent = text;
+      this.progressEl.setAttribute("aria-valuemax", String(run.total));
+      this.progressEl.setAttribute("aria-valuenow", String(run.decided));
+      this.progressEl.setAttribute("aria-valuetext", text);
+      this.progressBar.style.inlineSize = `${run.total ? (100 * run.decided) / run.total : 0}%`;
+    }
+    const box = b.winEl.querySelector(".kw-win-box");
+    if (box && !box.querySelector(".kw-btn-review-game")) {
+      const again = h("button", "kw-btn kw-btn-review-game", { type: "button" });
+      again.textContent = t("button.review.label");
+      again.title = t("button.review.tooltip");
+      again.addEventListener("click", () => b.send("review"));
+      box.append(again);
+    }
+  }
+
+  /**
+   * Mark the moves a review marked (the losing move): an icon and words, not colour alone.
+   * @param {HTMLElement[]} items  the list's entries, by step (0 = the start)
+   * @param {any} lv  the line_view trait
+   */
+  markItems(items, lv) {
+    this.summaryEl.hidden = !lv.summary;
+    this.summaryEl.textContent = lv.summary || "";
+    for (const [index, text] of lv.marks || []) {
+      const item = items[index + 1];
+      if (!item) continue;
+      item.classList.add("kw-line-marked");
+      const mark = h("span", "kw-line-mark");
+      const icon = h("span", "kw-line-mark-icon", { "aria-hidden": "true" });
+      icon.textContent = "✗";
+      const words = h("span", "kw-line-mark-text");
+      words.textContent = text;
+      mark.append(icon, words);
+      item.querySelector(".kw-line-num")?.after(mark);
+    }
+  }
+}
+
+// -- LessonPanel: a lesson's live board (the question, the verdict, hint, show me) ----------
+
+class LessonPanel {
+  /** @param {Board} board */
+  constructor(board) {
+    this.board = board;
+    const b = board;
+    const box = h("section", "kw-lesson-box");
+    box.hidden = true;
+    this.el = box;
+    this.titleEl = h("h3", "kw-lesson-title");
+    this.questionEl = h("p", "kw-lesson-question");
+    this.verdictEl = h("p", "kw-lesson-verdict", { role: "status" });
+    this.hintEl = h("p", "kw-lesson-hint");
+    const actions = h("div", "kw-lesson-actions");
+    /** @type {Object<string, HTMLButtonElement>} */
+    this.buttons = {};
+    for (const [key, kind] of [
+      ["hint", "lesson_hint"],
+      ["show", "lesson_show"],
+      ["retry", "lesson_retry"],
+    ]) {
+      const btn = /** @type {HTMLButtonElement} */ (h("button", `kw-btn kw-lesson-${key}`, { type: "button" }));
+      btn.addEventListener("click", () => b.send(kind));
+      this.buttons[key] = btn;
+      actions.append(btn);
+    }
+    box.append(this.titleEl, this.questionEl, this.verdictEl, this.hintEl, actions);
+    b.stage.before(box);
+  }
+
+  renderChrome() {
+    const t = (/** @type {string} */ k) => this.board.i18n.t(k);
+    for (const [key, btn] of Object.entries(this.buttons)) {
+      btn.textContent = t(`lesson.${key}.label`);
+      if (key !== "hint") btn.title = t(`lesson.${key}.tooltip`);
+    }
+  }
+
+  /** @param {View} v */
+  render(v) {
+    const l = v.lesson;
+    this.board.root.classList.toggle("kw-lesson", Boolean(l));
+    this.el.hidden = !l;
+    if (!l) return;
+    this.titleEl.textContent = l.title;
+    const note = l.kind === "answer" ? ` ${this.board.i18n.t("lesson.answer_in_cell")}` : "";
+    this.questionEl.textContent = l.question + note;
+    const verdict = l.verdict;
+    this.verdictEl.hidden = !verdict;
+    this.verdictEl.replaceChildren();
+    if (verdict) {
+      const state = verdict.ok === true ? "right" : verdict.ok === false ? "wrong" : "going";
+      this.verdictEl.dataset.verdict = state;
+      const icon = h("span", "kw-lesson-icon", { "aria-hidden": "true" });
+      icon.textContent = { right: "✓", wrong: "✗", going: "…" }[state];
+      const words = h("span", "kw-lesson-words");
+      words.textContent = verdict.text;
+      this.verdictEl.append(icon, words);
+    }
+    this.hintEl.hidden = !l.hint;
+    this.hintEl.textContent = l.hint || "";
+    this.buttons.show.hidden = l.kind === "answer";
+    this.buttons.show.disabled = v.status === "finishing";
   }
 }
 

@@ -103,11 +103,13 @@ from klondike_widget.widget.protocol import (
     parse_intent,
     same_move,
 )
+from klondike_widget.widget.review_run import ReviewRun
 from klondike_widget.widget.view import board_view, deck_table, move_target
 
 if TYPE_CHECKING:
     from klondike_widget.review import Review
     from klondike_widget.solver import Limit
+    from klondike_widget.widget.lesson_coach import LessonCoach
 
 __all__ = ["KlondikeWidget", "asset_path"]
 
@@ -170,6 +172,9 @@ class KlondikeWidget(anywidget.AnyWidget):
     stats : Statistics, bool or None
         Where games are recorded: None (the default) for the user's statistics file
         (:func:`klondike_widget.play.stats.data_dir`), a :class:`Statistics`, or False for none.
+    coach : LessonCoach, optional
+        Makes the board a lesson's live exercise (see
+        :func:`klondike_widget.widget.lesson_coach.lesson_board`, which sets it).
 
     Examples
     --------
@@ -225,6 +230,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         solve_seconds: float = 10.0,
         solve: SolveFn | None = None,
         stats: Statistics | bool | None = None,
+        coach: LessonCoach | None = None,
         **kwargs: Any,
     ) -> None:
         if game is not None and not isinstance(game, Game):
@@ -265,6 +271,10 @@ class KlondikeWidget(anywidget.AnyWidget):
 
             warm_up(wait=False)
         self._analyst = Analyst(self._deliver, solve_seconds, self._solve)
+        self._review_run = ReviewRun(self._deliver)
+        self._last_game: Game | None = None  # the game replaced last (a review can look back)
+        self._reviewed: Game | None = None  # the game whose review is open in the panel
+        self._coach = coach  # a lesson board's judge (None on an ordinary board)
         #: The last rejection or notice: ``(strings key, detail)``; for tests and logs.
         self.last_notice: tuple[str, str] | None = None
         codes = i18n.available_locales()
@@ -554,14 +564,36 @@ class KlondikeWidget(anywidget.AnyWidget):
         game = self._game
         result = review(game, limit, known=self._verdicts)
         with self._lock:
-            if self._game is not game or not game.history:
-                return result  # the game changed meanwhile, or nothing to step through
-            losing = result.losing_move
-            marks = {losing.index: "review.losing"} if losing is not None else {}
-            line = Line(game.start, list(game.history))
-            panel = LinePanel(line, self._line_count + 1, marks=marks, review=True)
-            self._open_panel(panel, losing.index if losing is not None else 0)
+            if self._game is game and game.history:  # else it changed meanwhile, or is empty
+                self._open_review(game, result)
         return result
+
+    def _review_target(self) -> Game | None:
+        """The game the Review button reviews: the one on the table if a move was played,
+        else the one it replaced (abandoned, lost or won), if that one had moves."""
+        if self._game.history:
+            return self._game
+        last = self._last_game
+        return last if last is not None and last.history else None
+
+    def _open_review(self, game: Game, result: Review) -> None:
+        """Open ``game``'s history in the panel, at the step before the losing move (marked)."""
+        losing = result.losing_move
+        marks = {losing.index: "review.losing"} if losing is not None else {}
+        line = Line(game.start, list(game.history))
+        summary = _review_summary(result)
+        panel = LinePanel(line, self._line_count + 1, marks=marks, review=True, summary=summary)
+        self._reviewed = game
+        self._open_panel(panel, losing.index if losing is not None else 0)
+
+    def _review_done(self, game: Game, result: Review | None) -> None:
+        """The background review is in (on the IOLoop): open it, unless the game went on."""
+        if result is None:
+            self._notice("error.review", "the review failed")
+        elif game in (self._game, self._last_game) and not self._finishing:
+            self._open_review(game, result)
+            return
+        self._publish()
 
     def _open_panel(self, panel: LinePanel, index: int) -> None:
         with self._lock:
@@ -666,7 +698,8 @@ class KlondikeWidget(anywidget.AnyWidget):
     def _try_from_here(self, panel: LinePanel) -> int:
         """A reviewed game's "Try from here": a new game, the moves up to the step played."""
         k = panel.index
-        game = Game(self._game.start, self._game.deal_number)
+        reviewed = self._reviewed or self._game
+        game = Game(panel.line.start, reviewed.deal_number)
         game.play_line(panel.line.moves[:k])
         self.game = game
         return k
@@ -675,6 +708,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         """Stop the solver thread and close the widget."""
         analyst = getattr(self, "_analyst", None)
         if analyst is not None:  # None when __init__ failed before creating it
+            self._review_run.cancel()
             analyst.close()
             with self._lock:
                 self._stop_finish()
@@ -797,6 +831,47 @@ class KlondikeWidget(anywidget.AnyWidget):
     def _do_stop(self) -> None:
         self.stop()
 
+    def _do_review(self) -> None:
+        if self._finishing:
+            raise Rejected("busy", "Finish is playing")
+        if self._review_run.running:
+            raise Rejected("busy", "a review is running")
+        game = self._review_target()
+        if game is None:
+            raise Rejected("nothing_to_review")
+        self._review_run.start(game, self._verdicts, self._lock, self._review_done, self._publish)
+        self._publish()
+
+    # a lesson board (klondike_widget.widget.lesson_coach)
+
+    def _require_coach(self) -> LessonCoach:
+        if self._coach is None:
+            raise Rejected("no_lesson")
+        return self._coach
+
+    def _do_lesson_hint(self) -> None:
+        coach = self._require_coach()
+        coach.hinted = True
+        answer = coach.answer()
+        if answer and not self._game.history and not self._finishing:
+            self._show_hint(answer[0], publish=False)  # the cards of the move light up too
+        self._publish()
+
+    def _do_lesson_show(self) -> None:
+        coach = self._require_coach()
+        answer = coach.answer()
+        if not answer:
+            raise Rejected("no_lesson", "this exercise is answered in a cell")
+        self.game = coach.new_game()
+        coach.shown = True
+        self._start_finish(answer)  # played move by move at the pace: the cards glide
+
+    def _do_lesson_retry(self) -> None:
+        self.game = self._require_coach().new_game()
+
+    def _do_set_deal_level(self, level: str) -> None:
+        self.deal_level = level
+
     def _do_open_line(self) -> None:
         if self._finishing:
             raise Rejected("busy", "Finish is playing")
@@ -850,9 +925,14 @@ class KlondikeWidget(anywidget.AnyWidget):
         self.step_pace = pace
 
     def _do_restart(self) -> None:
+        if self._coach is not None:  # a lesson board starts its exercise again
+            self._do_lesson_retry()
+            return
         self.restart()
 
     def _do_new_deal(self, deal: int | None = None) -> None:
+        if self._coach is not None:
+            raise Rejected("in_lesson")
         self.new_deal(deal)
 
     def _do_set_draw(self, draw: int) -> None:
@@ -989,6 +1069,8 @@ class KlondikeWidget(anywidget.AnyWidget):
 
     def _leave_game(self) -> None:
         """The game on the table is about to be replaced: record it (lost unless won)."""
+        if self._game.history:
+            self._last_game = self._game
         if self._tracker.replacing(self._game, self._seconds()):
             self.stats_view = self._tracker.summary()
 
@@ -1024,6 +1106,7 @@ class KlondikeWidget(anywidget.AnyWidget):
     def _after_change(self, announce: str | None) -> None:
         """The game changed: the line closes; new seq, clock, announcement, analysis, publish."""
         self._close_line()
+        self._review_run.cancel()  # a review is of the game as it was
         self._seq += 1
         self._hint = None
         self._hint_wanted = False
@@ -1067,6 +1150,9 @@ class KlondikeWidget(anywidget.AnyWidget):
         view["score"] = self._score_view()
         view["quick"] = assist.one_click_moves(state) if view["legal"] and self.one_click else {}
         view["auto_complete"] = bool(view["legal"]) and assist.auto_complete_line(state) is not None
+        view["review"] = self._review_run.part()
+        view["lesson"] = None if self._coach is None else self._coach.part(self._game, self.locale)
+        view["reviewable"] = self._review_target() is not None
         self.view = dict(view)
 
     def _finish_block(self) -> str | None:
@@ -1283,6 +1369,20 @@ class KlondikeWidget(anywidget.AnyWidget):
             timer.start()
 
 
+def _review_summary(result: Review) -> tuple[str, dict[str, Any]]:
+    """What a review found, as a strings key and its values (the sentence over the list)."""
+    from klondike_widget.solver import Status
+
+    losing = result.losing_move
+    if losing is not None:
+        return "review.summary.losing", {"index": losing.index + 1}
+    if result.undecided:
+        return "review.summary.undecided", {}
+    if result.start is Status.LOST:
+        return "review.summary.lost_start", {}
+    return "review.summary.none", {}
+
+
 #: Intent kind -> the method that runs it with the checked arguments (one per kind of INTENTS).
 _HANDLERS: Mapping[str, Callable[..., None]] = {
     "move": KlondikeWidget._do_move,
@@ -1298,6 +1398,11 @@ _HANDLERS: Mapping[str, Callable[..., None]] = {
     "set_mirror": KlondikeWidget._do_set_mirror,
     "set_pace": KlondikeWidget._do_set_pace,
     "open_line": KlondikeWidget._do_open_line,
+    "review": KlondikeWidget._do_review,
+    "set_deal_level": KlondikeWidget._do_set_deal_level,
+    "lesson_hint": KlondikeWidget._do_lesson_hint,
+    "lesson_show": KlondikeWidget._do_lesson_show,
+    "lesson_retry": KlondikeWidget._do_lesson_retry,
     "step": KlondikeWidget._do_step,
     "autoplay": KlondikeWidget._do_autoplay,
     "play_from_here": KlondikeWidget._do_play_from_here,

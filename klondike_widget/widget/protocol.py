@@ -33,7 +33,10 @@ from klondike_widget.engine.cards import SUIT_LETTERS
 from klondike_widget.engine.deals import MAX_DEAL_NUMBER
 from klondike_widget.engine.errors import IllegalMoveError, InvalidMoveError, is_whole, quote_keys
 from klondike_widget.engine.moves import Move, MoveKind
+from klondike_widget.engine.ratings import LEVELS
 from klondike_widget.engine.state import GameState
+from klondike_widget.widget.lesson_coach import LessonView
+from klondike_widget.widget.review_run import ReviewProgress
 from klondike_widget.widget.view import move_target
 
 __all__ = [
@@ -77,6 +80,9 @@ REASONS = frozenset(
         "in_analysis",
         "line_not_current",
         "auto_complete_unavailable",
+        "nothing_to_review",
+        "no_lesson",
+        "in_lesson",
     }
 )
 
@@ -174,6 +180,9 @@ class View(_BoardView, total=False):
     score: dict[str, Any] | None
     quick: dict[str, Any]
     auto_complete: bool
+    review: ReviewProgress | None
+    reviewable: bool
+    lesson: LessonView | None
 
 
 class Notice(TypedDict):
@@ -255,6 +264,27 @@ class OpenLineIntent(_Intent):
     kind: Literal["open_line"]
 
 
+class ReviewIntent(_Intent):
+    kind: Literal["review"]
+
+
+class SetDealLevelIntent(_Intent):
+    kind: Literal["set_deal_level"]
+    level: str
+
+
+class LessonHintIntent(_Intent):
+    kind: Literal["lesson_hint"]
+
+
+class LessonShowIntent(_Intent):
+    kind: Literal["lesson_show"]
+
+
+class LessonRetryIntent(_Intent):
+    kind: Literal["lesson_retry"]
+
+
 class StepIntent(_Intent):
     kind: Literal["step"]
     line: int
@@ -334,6 +364,11 @@ INTENT_MESSAGES: Mapping[str, type] = {
     "set_mirror": SetMirrorIntent,
     "set_pace": SetPaceIntent,
     "open_line": OpenLineIntent,
+    "review": ReviewIntent,
+    "set_deal_level": SetDealLevelIntent,
+    "lesson_hint": LessonHintIntent,
+    "lesson_show": LessonShowIntent,
+    "lesson_retry": LessonRetryIntent,
     "step": StepIntent,
     "autoplay": AutoplayIntent,
     "play_from_here": PlayFromHereIntent,
@@ -439,6 +474,13 @@ INTENTS: Mapping[str, IntentSpec] = {
     # The analysis panel. Steps name the line they are about (``line``: its id) instead of the
     # board's seq: an intent about a line that was replaced meanwhile is refused as stale.
     "open_line": IntentSpec(),
+    # The game review (the game on the table, or the one it replaced), run in the background.
+    "review": IntentSpec(fresh=False),
+    "set_deal_level": IntentSpec({"level": _choice(*LEVELS)}, fresh=False),
+    # A lesson board (widget.lesson_coach): a hint, "Show me" (plays the answer), start again.
+    "lesson_hint": IntentSpec(fresh=False),
+    "lesson_show": IntentSpec(fresh=False),
+    "lesson_retry": IntentSpec(fresh=False),
     "step": IntentSpec({"line": _int_range(0, 2**31), "index": _int_range(0, 2**31)}, fresh=False),
     "autoplay": IntentSpec({"line": _int_range(0, 2**31), "on": _flag}, fresh=False),
     "play_from_here": IntentSpec({"line": _int_range(0, 2**31), "index": _int_range(0, 2**31)}),

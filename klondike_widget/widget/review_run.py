@@ -1,0 +1,158 @@
+"""The widget's game review, run in a background thread so the kernel's message loop never waits.
+
+The "Review" button sends the ``review`` intent; the widget hands the game to a
+:class:`ReviewRun`, which reviews a copy of it (:func:`klondike_widget.review.review`) in its own
+daemon thread. After every search the progress (positions decided out of all) is handed to the
+widget through ``deliver`` (the kernel's IOLoop) and shows in ``view["review"]``; the finished
+review is handed over the same way, and the widget opens it in the analysis panel. Any change to
+the game cancels the run (the search in progress stops at once through the solver's ``cancel``).
+
+The widget's verdicts are read and extended under the widget's lock (:class:`LockedVerdicts`),
+so the review reuses what the background analysis knows and the other way round.
+
+Examples
+--------
+>>> import threading
+>>> from klondike_widget.engine.game import Game
+>>> from klondike_widget.widget.analysis import Verdicts
+>>> done = threading.Event()
+>>> run = ReviewRun(lambda fn: fn())
+>>> g = Game.new(deal=2)
+>>> g.play_line(["s", "s"])
+>>> run.start(g, Verdicts(), threading.RLock(), lambda game, r: done.set(), lambda: None)
+>>> done.wait(60), run.running
+(True, False)
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, TypedDict
+
+from klondike_widget.engine.game import Game
+from klondike_widget.engine.moves import Move
+from klondike_widget.engine.state import GameState
+
+if TYPE_CHECKING:
+    from klondike_widget.review import Review
+    from klondike_widget.widget.analysis import Verdict, Verdicts
+
+__all__ = ["LockedVerdicts", "ReviewProgress", "ReviewRun", "copy_game"]
+
+_log = logging.getLogger(__name__)
+
+#: ``deliver(fn)``: run ``fn`` where widget state may change (the kernel's IOLoop).
+Deliver = Callable[[Callable[[], None]], None]
+
+
+class ReviewProgress(TypedDict):
+    """``view["review"]``: a review in progress, ``decided`` positions of ``total`` known."""
+
+    running: bool
+    decided: int
+    total: int
+
+
+class LockedVerdicts:
+    """The widget's :class:`Verdicts`, each call under the widget's lock (for the review thread)."""
+
+    def __init__(self, verdicts: Verdicts, lock: threading.RLock) -> None:
+        self._verdicts = verdicts
+        self._lock = lock
+
+    def get(self, state: GameState) -> Verdict | None:
+        with self._lock:
+            return self._verdicts.get(state)
+
+    def add_line(self, state: GameState, line: Iterable[Move | str]) -> None:
+        with self._lock:
+            self._verdicts.add_line(state, line)
+
+    def add_lost(self, state: GameState) -> None:
+        with self._lock:
+            self._verdicts.add_lost(state)
+
+
+def copy_game(game: Game) -> Game:
+    """The game's history from its start, as a separate :class:`Game` (the player may go on)."""
+    copy = Game(game.start, game.deal_number)
+    copy.play_line(game.history)
+    return copy
+
+
+class ReviewRun:
+    """At most one game review at a time, in a daemon thread.
+
+    Parameters
+    ----------
+    deliver : callable
+        ``deliver(fn)`` runs ``fn`` where the widget's state may change (never in the thread).
+    """
+
+    def __init__(self, deliver: Deliver) -> None:
+        self._deliver = deliver
+        self._cancel = threading.Event()
+        self._gen = 0
+        self.running = False
+        self.decided = 0
+        self.total = 0
+
+    def part(self) -> ReviewProgress | None:
+        """``view["review"]`` while a review runs, else None."""
+        if not self.running:
+            return None
+        return {"running": True, "decided": self.decided, "total": self.total}
+
+    def cancel(self) -> bool:
+        """Stop the review in progress (its result is dropped); True if one was running."""
+        was = self.running
+        self._gen += 1
+        self._cancel.set()
+        self.running = False
+        return was
+
+    def start(
+        self,
+        game: Game,
+        verdicts: Verdicts,
+        lock: threading.RLock,
+        done: Callable[[Game, Review | None], None],
+        changed: Callable[[], None],
+    ) -> None:
+        """Review ``game`` (a copy is taken now); then ``done(game, review)`` is delivered
+        (``review`` None if the review failed: the error is logged).
+
+        ``changed()`` is delivered after every search (the progress moved). A review already
+        running is cancelled first.
+        """
+        self.cancel()
+        self._cancel = cancel = threading.Event()
+        gen = self._gen
+        copy = copy_game(game)
+        self.running, self.decided, self.total = True, 0, len(copy.states)
+        known = LockedVerdicts(verdicts, lock)
+
+        def progress(decided: int, total: int) -> None:
+            if gen == self._gen:
+                self.decided, self.total = decided, total
+                self._deliver(changed)
+
+        def work() -> None:
+            from klondike_widget.review import review
+
+            result: Review | None = None
+            try:
+                result = review(copy, known=known, cancel=cancel, progress=progress)
+            except Exception:  # a background thread must never die silently
+                _log.exception("klondike-widget: game review failed")
+
+            def finish() -> None:
+                if gen == self._gen and not cancel.is_set():
+                    self.running = False
+                    done(game, result)
+
+            self._deliver(finish)
+
+        threading.Thread(target=work, name="klondike-review", daemon=True).start()
