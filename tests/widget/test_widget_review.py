@@ -181,9 +181,7 @@ def test_after_a_new_deal_the_review_looks_at_the_game_left(
     _wait_review(w)
     assert w.line is not None and list(w.line.moves) == list(game.history)
     intent(w, "play_from_here", line=w.view["line"]["id"], index=w.line_index)
-    assert w.game.deal_number == game.deal_number and list(w.game.history) == list(
-        game.history[:k]
-    )
+    assert w.game.deal_number == game.deal_number and list(w.game.history) == list(game.history[:k])
 
 
 def test_nothing_to_review_is_refused_in_words() -> None:
