@@ -2514,7 +2514,7 @@ class LessonPanel {
       ["show", "lesson_show"],
       ["retry", "lesson_retry"],
     ]) {
-      const btn = /** @type {HTMLButtonElement} */ (h("button", `kw-btn kw-lesson-${key}`, { type: "button" }));
+      const btn = /** @type {HTMLButtonElement} */ (h("button", `kw-btn kw-btn-lesson-${key}`, { type: "button" }));
       btn.addEventListener("click", () => b.send(kind));
       this.buttons[key] = btn;
       actions.append(btn);
