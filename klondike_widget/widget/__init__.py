@@ -581,7 +581,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         losing = result.losing_move
         marks = {losing.index: "review.losing"} if losing is not None else {}
         line = Line(game.start, list(game.history))
-        summary = _review_summary(result)
+        summary = _review_summary(game, result)
         panel = LinePanel(line, self._line_count + 1, marks=marks, review=True, summary=summary)
         self._reviewed = game
         self._open_panel(panel, losing.index if losing is not None else 0)
@@ -1369,18 +1369,24 @@ class KlondikeWidget(anywidget.AnyWidget):
             timer.start()
 
 
-def _review_summary(result: Review) -> tuple[str, dict[str, Any]]:
-    """What a review found, as a strings key and its values (the sentence over the list)."""
+def _review_summary(game: Game, result: Review) -> Callable[[str], str]:
+    """What a review found, as a sentence in a locale (over the list of the review panel)."""
     from klondike_widget.solver import Status
 
     losing = result.losing_move
-    if losing is not None:
-        return "review.summary.losing", {"index": losing.index + 1}
-    if result.undecided:
-        return "review.summary.undecided", {}
-    if result.start is Status.LOST:
-        return "review.summary.lost_start", {}
-    return "review.summary.none", {}
+
+    def summary(locale: str) -> str:
+        if losing is not None:
+            before = game.states[losing.index]
+            better = i18n.describe_move(before, losing.alternative[0], locale)
+            return i18n.text("review.summary.losing", locale, index=losing.index + 1, move=better)
+        if result.undecided:
+            return i18n.text("review.summary.undecided", locale)
+        if result.start is Status.LOST:
+            return i18n.text("review.summary.lost_start", locale)
+        return i18n.text("review.summary.none", locale)
+
+    return summary
 
 
 #: Intent kind -> the method that runs it with the checked arguments (one per kind of INTENTS).

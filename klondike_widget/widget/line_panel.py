@@ -30,7 +30,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from klondike_widget import i18n
@@ -100,14 +100,14 @@ class LinePanel:
         *,
         marks: dict[int, str] | None = None,
         review: bool = False,
-        summary: tuple[str, dict[str, Any]] | None = None,
+        summary: Callable[[str], str] | None = None,
     ) -> None:
         self.line = line
         self.ident = ident
         #: Move index -> strings key of a mark the panel shows on that move, with an icon (a
         #: review marks the losing move so).
         self.marks = dict(marks or {})
-        #: A strings key and its values: a sentence over the list (what a review found).
+        #: ``summary(locale)``: a sentence over the list (what a review found), or None.
         self.summary = summary
         #: A game review: the panel is titled so and "Try from here" starts a new game.
         self.review = review
@@ -175,7 +175,7 @@ class LinePanel:
         # every mark, in or out of the window: [move index (0-based), its words]
         out["marks"] = [[i, i18n.text(key, locale)] for i, key in sorted(self.marks.items())]
         if self.summary is not None:
-            out["summary"] = i18n.text(self.summary[0], locale, **self.summary[1])
+            out["summary"] = self.summary(locale)
         out["why"] = [narrate.why(self.line, i, locale) for i in range(first, last)]
         out["runs"] = [
             [start, length, narrate.run_text(self.line, start, length, locale)]

@@ -75,7 +75,7 @@ WIDGET_KEYS = {
     "button.review.label": set(),
     "button.review.tooltip": set(),
     "review.progress": {"decided", "total"},
-    "review.summary.losing": {"index"},
+    "review.summary.losing": {"index", "move"},
     "review.summary.none": set(),
     "review.summary.lost_start": set(),
     "review.summary.undecided": set(),

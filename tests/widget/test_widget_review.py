@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from klondike_widget import Game, KlondikeWidget
-from klondike_widget.i18n import text
+from klondike_widget.i18n import describe_move, text
 from klondike_widget.solver import Limit, Status, solve
 from tests.test_review import slip_game
 
@@ -57,7 +57,8 @@ def test_review_opens_the_history_at_the_position_before_the_losing_move(
     lv = w.line_view
     assert lv["title"] == "review.title" and lv["play"] == "review.try_from_here.label"
     assert lv["marks"] == [[k, text("review.losing", "en")]]  # one mark: the losing move
-    assert lv["summary"] == text("review.summary.losing", "en", index=k + 1)
+    better = describe_move(game.states[k], r.losing_move.alternative[0], "en")
+    assert lv["summary"] == text("review.summary.losing", "en", index=k + 1, move=better)
 
 
 @pytest.mark.parametrize("lang", ["pl", "tr", "ar"])
@@ -69,7 +70,9 @@ def test_the_mark_follows_the_language(w: KlondikeWidget, lang: str) -> None:
     mark = text("review.losing", lang)
     assert mark != text("review.losing", "en")
     assert lv["marks"] == [[k, mark]]
-    assert lv["summary"] == text("review.summary.losing", lang, index=k + 1)
+    state = w.game.states[k]
+    better = describe_move(state, r.losing_move.alternative[0], lang)  # type: ignore[union-attr]
+    assert lv["summary"] == text("review.summary.losing", lang, index=k + 1, move=better)
 
 
 def test_try_from_here_starts_a_new_game_from_the_step(
