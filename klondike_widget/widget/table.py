@@ -18,7 +18,7 @@ Fast clicks
 The front end sends every click at once, stamped with the ``seq`` of the view it was made on;
 it never waits for an answer. A ``move`` made on an older view is applied when it still means
 the same move on the table (the same cards from the same pile onto the same card; a stock tap is
-a stock tap), see :func:`klondike_widget.widget.protocol.same_move`; otherwise it is refused as
+a stock tap), see :func:`klondike_widget.widget.rebase.same_move`; otherwise it is refused as
 ``stale``. So every click on a legal target counts, in order, whatever the latency.
 
 The solver runs in a background thread after every move; its verdict is handed back to the
@@ -68,10 +68,9 @@ from klondike_widget.widget.protocol import (
     Intent,
     Notice,
     Rejected,
-    SeenStates,
     parse_intent,
-    same_move,
 )
+from klondike_widget.widget.rebase import SeenStates, same_move
 from klondike_widget.widget.scheduling import Scheduler
 from klondike_widget.widget.view import board_view, move_target
 
@@ -283,7 +282,7 @@ class Table:
 
         Clicks are sent at once, each stamped with the view it was made on, so a fast player
         on a slow kernel makes several on the same view. Such a move still counts when it means
-        the same move now (:func:`~klondike_widget.widget.protocol.same_move`).
+        the same move now (:func:`~klondike_widget.widget.rebase.same_move`).
         """
         seen = self.seen.get(intent.seq) if intent.kind == "move" else None
         if seen is not None and self.desk.panel is None and not self.finishing:
