@@ -26,7 +26,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING
 
 from klondike_widget import i18n
 from klondike_widget.engine.game import Game
@@ -35,33 +35,15 @@ from klondike_widget.engine.moves import Move
 from klondike_widget.engine.state import GameState
 from klondike_widget.i18n import narrate
 from klondike_widget.teach.exercise import AnswerKind, Lesson
+from klondike_widget.widget.protocol import LessonVerdict, LessonView
 
 if TYPE_CHECKING:
     from klondike_widget.widget import KlondikeWidget
 
-__all__ = ["LessonCoach", "LessonVerdict", "LessonView", "lesson_board"]
+__all__ = ["LessonCoach", "lesson_board"]
 
 #: Exercises answered by playing on the board (the others are answered in a cell).
 _PLAYED = (AnswerKind.MOVE, AnswerKind.LINE)
-
-
-class LessonVerdict(TypedDict):
-    """``view["lesson"]["verdict"]``: ``ok`` True (right), False (wrong), None (go on)."""
-
-    ok: bool | None
-    text: str
-
-
-class LessonView(TypedDict):
-    """``view["lesson"]``: the lesson's title, question, verdict and hint, in the locale."""
-
-    key: str
-    title: str
-    question: str
-    kind: str  # "move", "line" (played on the board) or "answer" (typed in a cell)
-    verdict: LessonVerdict | None
-    hint: str | None
-    shown: bool
 
 
 class LessonCoach:

@@ -29,30 +29,30 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING
 
 from klondike_widget.engine.game import Game
 from klondike_widget.engine.moves import Move
 from klondike_widget.engine.state import GameState
+from klondike_widget.widget.protocol import ReviewProgress
 
 if TYPE_CHECKING:
     from klondike_widget.review import Review
     from klondike_widget.widget.analysis import Verdict, Verdicts
+    from klondike_widget.widget.table import Table
 
-__all__ = ["LockedVerdicts", "ReviewProgress", "ReviewRun", "copy_game"]
+__all__ = [
+    "LockedVerdicts",
+    "ReviewRun",
+    "Reviewer",
+    "copy_game",
+    "review_summary",
+]
 
 _log = logging.getLogger(__name__)
 
 #: ``deliver(fn)``: run ``fn`` where widget state may change (the kernel's IOLoop).
 Deliver = Callable[[Callable[[], None]], None]
-
-
-class ReviewProgress(TypedDict):
-    """``view["review"]``: a review in progress, ``decided`` positions of ``total`` known."""
-
-    running: bool
-    decided: int
-    total: int
 
 
 class LockedVerdicts:
@@ -156,3 +156,99 @@ class ReviewRun:
             self._deliver(finish)
 
         threading.Thread(target=work, name="klondike-review", daemon=True).start()
+
+
+def review_summary(game: Game, result: Review) -> Callable[[str], str]:
+    """What a review found, as a sentence in a locale (over the list of the review panel)."""
+    from klondike_widget import i18n
+    from klondike_widget.solver import Status
+
+    losing = result.losing_move
+
+    def summary(locale: str) -> str:
+        if losing is not None:
+            before = game.states[losing.index]
+            better = i18n.describe_move(before, losing.alternative[0], locale)
+            return i18n.text("review.summary.losing", locale, index=losing.index + 1, move=better)
+        if result.undecided:
+            return i18n.text("review.summary.undecided", locale)
+        if result.start is Status.LOST:
+            return i18n.text("review.summary.lost_start", locale)
+        return i18n.text("review.summary.none", locale)
+
+    return summary
+
+
+class Reviewer:
+    """The table's game reviews: which game the Review button reviews, the run, the panel.
+
+    The Review button reviews the game on the table once a move was played, else the game it
+    replaced (abandoned, lost or won) if that had moves. The review runs in a :class:`ReviewRun`;
+    its result opens in the table's analysis panel (:class:`~klondike_widget.widget.desk.Desk`)
+    at the step before the losing move, marked, with a summary; "Try from here" starts a new game
+    of the reviewed deal there.
+    """
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.run = ReviewRun(table.scheduler.deliver)
+        self.last_game: Game | None = None  # the game replaced last
+        self.reviewed: Game | None = None  # the game whose review is open in the panel
+
+    def target(self) -> Game | None:
+        """The game the Review button reviews now, or None (nothing to review)."""
+        game = self.table.game
+        if game.history:
+            return game
+        last = self.last_game
+        return last if last is not None and last.history else None
+
+    def leaving(self, game: Game) -> None:
+        """``game`` is about to be replaced on the table: it can still be reviewed."""
+        if game.history:
+            self.last_game = game
+
+    def view_part(self) -> dict[str, object]:
+        """``view["review"]`` (the progress, None unless running) and ``view["reviewable"]``."""
+        return {"review": self.run.part(), "reviewable": self.target() is not None}
+
+    def start(self) -> bool:
+        """Review the target game in the background; False when there is none."""
+        game = self.target()
+        if game is None:
+            return False
+        table = self.table
+        self.run.start(game, table.verdicts, table.lock, self.done, table.publish)
+        table.publish()
+        return True
+
+    def done(self, game: Game, result: Review | None) -> None:
+        """The background review is in (delivered under the lock): open it unless outdated."""
+        table = self.table
+        if result is None:
+            table.notice("error.review", "the review failed")
+        elif game in (table.game, self.last_game) and not table.finishing:
+            self.open(game, result)
+            return
+        table.publish()
+
+    def open(self, game: Game, result: Review) -> None:
+        """Open ``game``'s history in the panel, at the step before the losing move (marked)."""
+        from klondike_widget.engine.line import Line
+        from klondike_widget.widget.line_panel import LinePanel
+
+        desk = self.table.desk
+        losing = result.losing_move
+        marks = {losing.index: "review.losing"} if losing is not None else {}
+        line = Line(game.start, list(game.history))
+        summary = review_summary(game, result)
+        panel = LinePanel(line, desk.count + 1, marks=marks, review=True, summary=summary)
+        self.reviewed = game
+        desk.open(panel, losing.index if losing is not None else 0)
+
+    def try_game(self, k: int) -> Game:
+        """A new game of the reviewed deal, with its first ``k`` moves played."""
+        reviewed = self.reviewed or self.table.game
+        game = Game(reviewed.start, reviewed.deal_number)
+        game.play_line(reviewed.history[:k])
+        return game

@@ -123,7 +123,7 @@ def test_a_lesson_board_deals_nothing_and_records_nothing() -> None:
         board.play("w-f")
         intent(board, "restart")  # Restart on a lesson board starts the exercise again
         assert board.game.state == lesson("stock").exercise_position
-        assert board._tracker.summary().get("off") is True
+        assert board.table.tracker.summary().get("off") is True
     finally:
         board.close()
 

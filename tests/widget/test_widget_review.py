@@ -166,7 +166,7 @@ def test_the_review_button_runs_in_the_background_and_reports_progress(
 
 
 def test_a_move_during_the_review_cancels_it(w: KlondikeWidget) -> None:
-    w._verdicts = type(w._verdicts)()  # nothing known: the review has to search
+    assert w.table.verdicts.get(w.game.state) is None  # nothing known: the review searches
     intent(w, "review")
     w.undo()  # the game changed: the review of the old history is dropped
     assert w.view["review"] is None
