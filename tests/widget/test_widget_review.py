@@ -210,3 +210,31 @@ def test_the_deal_level_setting_from_the_front_end() -> None:
         assert widget.deal_level == "easy"
     finally:
         widget.close()
+
+
+def test_try_from_here_is_a_new_game_in_the_statistics(
+    slip: tuple[Game, int], tmp_path: Any
+) -> None:
+    from klondike_widget.play.stats import Statistics
+
+    game, k = slip
+    widget = KlondikeWidget(
+        game=Game.from_json(game.to_json()),
+        analyse=False,
+        stats=Statistics(tmp_path / "statistics.jsonl"),
+    )
+    widget.send = Recorder()  # type: ignore[method-assign]
+    try:
+        widget.play(next(iter(widget.game.legal_moves)))  # a move: the game is in the file
+        intent(widget, "review")
+        _wait_review(widget)
+        intent(widget, "play_from_here", line=widget.view["line"]["id"], index=widget.line_index)
+        assert widget.game.moves_count == k
+        widget.play(next(iter(widget.game.legal_moves)))  # the new game counts once it is played
+        rows = {row["draw"]: row for row in widget.statistics}
+        assert rows[1]["lost"] == 1  # the reviewed game, left for the new one
+        widget.new_deal(3)  # the tried game is left in turn: a second game
+        rows = {row["draw"]: row for row in widget.statistics}
+        assert rows[1]["played"] == 2 and rows[1]["lost"] == 2
+    finally:
+        widget.close()
