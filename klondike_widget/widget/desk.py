@@ -42,6 +42,7 @@ from klondike_widget import i18n
 from klondike_widget.engine.line import Line
 from klondike_widget.engine.state import GameState
 from klondike_widget.widget.line_panel import LinePanel, line_from
+from klondike_widget.widget.review_run import Reviewer
 
 if TYPE_CHECKING:
     from klondike_widget.review import Review
@@ -59,6 +60,7 @@ class Desk:
         self.panel: LinePanel | None = None
         self.count = 0  # numbers the lines opened (intents name the line they are about)
         self.autoplay_gen = 0
+        self.reviewer = Reviewer(table)  # the Review button's background reviews
 
     def require_panel(self) -> LinePanel:
         """The open panel; ``ValueError`` when none is open."""
@@ -82,7 +84,7 @@ class Desk:
         result = review(game, limit, known=table.verdicts)
         with table.lock:
             if table.game is game and game.history:  # else it changed meanwhile, or is empty
-                table.reviewer.open(game, result)
+                self.reviewer.open(game, result)
         return result
 
     def open(self, panel: LinePanel, index: int) -> None:
@@ -169,7 +171,7 @@ class Desk:
     def try_from_here(self, panel: LinePanel) -> int:
         """A reviewed game's "Try from here": a new game, the moves up to the step played."""
         k = panel.index
-        self.table.replace_game(self.table.reviewer.try_game(k))
+        self.table.replace_game(self.reviewer.try_game(k))
         return k
 
     def show_step(self, index: int, *, publish: bool = True) -> None:
@@ -196,6 +198,11 @@ class Desk:
         """The language changed: the line's words again."""
         if self.panel is not None:
             self.table.host.line_view = self.panel.published(self.table.host.locale)
+
+    def game_changed(self) -> None:
+        """The game changed: the panel closes, a review running of the old game stops."""
+        self.close()
+        self.reviewer.game_changed()
 
     def close(self) -> None:
         """Close the panel (nothing is published)."""

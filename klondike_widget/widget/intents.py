@@ -178,9 +178,9 @@ def do_set_deal_level(table: Table, level: str) -> None:
 def do_review(table: Table) -> None:
     if table.finishing:
         raise Rejected("busy", "Finish is playing")
-    if table.reviewer.run.running:
+    if table.desk.reviewer.run.running:
         raise Rejected("busy", "a review is running")
-    if not table.reviewer.start():
+    if not table.desk.reviewer.start():
         raise Rejected("nothing_to_review")
 
 

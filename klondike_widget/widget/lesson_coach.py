@@ -40,7 +40,7 @@ from klondike_widget.widget.protocol import LessonVerdict, LessonView
 if TYPE_CHECKING:
     from klondike_widget.widget import KlondikeWidget
 
-__all__ = ["LessonCoach", "lesson_board"]
+__all__ = ["LessonCoach", "lesson_board", "lesson_part"]
 
 #: Exercises answered by playing on the board (the others are answered in a cell).
 _PLAYED = (AnswerKind.MOVE, AnswerKind.LINE)
@@ -122,6 +122,11 @@ def _right(start: GameState, moves: list[Move], locale: str) -> str:
     if why:
         return i18n.text("lesson.right_why", locale, move=words, why=why)
     return i18n.text("lesson.right", locale, move=words)
+
+
+def lesson_part(coach: LessonCoach | None, game: Game, locale: str) -> LessonView | None:
+    """``view["lesson"]``: ``coach``'s part for ``game``, or None on an ordinary board."""
+    return None if coach is None else coach.part(game, locale)
 
 
 def lesson_board(lesson: Lesson, locale: str = "en", **kwargs: object) -> KlondikeWidget:

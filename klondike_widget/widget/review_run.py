@@ -192,7 +192,8 @@ class Reviewer:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.run = ReviewRun(table.scheduler.deliver)
-        self.last_game: Game | None = None  # the game replaced last
+        self.current: Game | None = None  # the game on the table when last told
+        self.last_game: Game | None = None  # the game replaced last, if it had moves
         self.reviewed: Game | None = None  # the game whose review is open in the panel
 
     def target(self) -> Game | None:
@@ -203,10 +204,13 @@ class Reviewer:
         last = self.last_game
         return last if last is not None and last.history else None
 
-    def leaving(self, game: Game) -> None:
-        """``game`` is about to be replaced on the table: it can still be reviewed."""
-        if game.history:
-            self.last_game = game
+    def game_changed(self) -> None:
+        """The game changed: a running review stops; a game replaced can still be reviewed."""
+        self.run.cancel()
+        game, old = self.table.game, self.current
+        if game is not old and old is not None and old.history:
+            self.last_game = old
+        self.current = game
 
     def view_part(self) -> dict[str, object]:
         """``view["review"]`` (the progress, None unless running) and ``view["reviewable"]``."""
@@ -237,7 +241,7 @@ class Reviewer:
         from klondike_widget.engine.line import Line
         from klondike_widget.widget.line_panel import LinePanel
 
-        desk = self.table.desk
+        desk = self.table.desk  # the panel the review opens in
         losing = result.losing_move
         marks = {losing.index: "review.losing"} if losing is not None else {}
         line = Line(game.start, list(game.history))

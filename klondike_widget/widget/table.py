@@ -45,7 +45,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from klondike_widget import i18n
 from klondike_widget.engine.game import Game
@@ -62,6 +62,7 @@ from klondike_widget.widget.desk import Desk
 from klondike_widget.widget.finish import Finisher
 from klondike_widget.widget.host import Host
 from klondike_widget.widget.intents import HANDLERS
+from klondike_widget.widget.lesson_coach import LessonCoach, lesson_part
 from klondike_widget.widget.protocol import (
     Announce,
     Hint,
@@ -71,12 +72,8 @@ from klondike_widget.widget.protocol import (
     parse_intent,
 )
 from klondike_widget.widget.rebase import SeenStates, same_move
-from klondike_widget.widget.review_run import Reviewer
 from klondike_widget.widget.scheduling import Scheduler
 from klondike_widget.widget.view import board_view, move_target
-
-if TYPE_CHECKING:
-    from klondike_widget.widget.lesson_coach import LessonCoach
 
 __all__ = ["Table"]
 
@@ -145,7 +142,6 @@ class Table:
 
             warm_up(wait=False)
         self.analyst = Analyst(self.scheduler.deliver, solve_seconds, self.solve)
-        self.reviewer = Reviewer(self)  # the Review button's background reviews
         self.coach = coach  # a lesson board's judge (widget.lesson_coach), None otherwise
         #: The last rejection or notice: ``(strings key, detail)``; for tests and logs.
         self.last_notice: tuple[str, str] | None = None
@@ -263,7 +259,6 @@ class Table:
 
     def leave_game(self) -> None:
         """The game on the table is about to be replaced: record it (lost unless won)."""
-        self.reviewer.leaving(self.game)
         if self.tracker.replacing(self.game, self.clock.seconds()):
             self.host.stats_view = self.tracker.summary()
 
@@ -369,8 +364,7 @@ class Table:
 
     def after_change(self, announce: str | None) -> None:
         """The game changed: the line closes; new seq, clock, announcement, analysis, publish."""
-        self.desk.close()
-        self.reviewer.run.cancel()  # a review is of the game as it was
+        self.desk.game_changed()
         self.seq += 1
         self.hint = None
         self.hint_wanted = False
@@ -411,10 +405,8 @@ class Table:
         quick = view["legal"] and self.host.one_click
         view["quick"] = assist.one_click_moves(state) if quick else {}
         view["auto_complete"] = bool(view["legal"]) and assist.auto_complete_line(state) is not None
-        out: dict[str, Any] = dict(view)
-        out.update(self.reviewer.view_part())
-        out["lesson"] = None if self.coach is None else self.coach.part(self.game, self.host.locale)
-        self.host.view = out
+        view["lesson"] = lesson_part(self.coach, self.game, self.host.locale)
+        self.host.view = {**view, **self.desk.reviewer.view_part()}
 
     def score_view(self) -> dict[str, Any] | None:
         """``view["score"]``: the score in the chosen scoring, or None."""
@@ -503,6 +495,6 @@ class Table:
     def close(self) -> None:
         """Stop the solver thread, a running review and Finish."""
         self.analyst.close()
-        self.reviewer.run.cancel()
+        self.desk.reviewer.run.cancel()
         with self.lock:
             self.finisher.stop()
