@@ -45,6 +45,7 @@ from klondike_widget.solver.core import (
     gen_moves,
     is_safe,
     is_won,
+    mix64,
     state_key,
     undo_move,
 )
@@ -206,6 +207,8 @@ def expand_layer(
     waste_weight: int,
     block_weight: int,
     best: np.ndarray,
+    noise: int,
+    salt: np.uint64,
 ) -> int:
     """Expand the ``nb`` positions of one layer (``BS``/``BH``/``BG``) into the next.
 
@@ -214,7 +217,8 @@ def expand_layer(
     cheapest ``g``), a power-of-two size. ``best`` holds ``[cost, parent, code, entries]``:
     the cheapest win found so far (cost in engine moves; a win found here replaces it) and the
     number of keys in ``SK``. ``CF`` .. ``ORD``
-    are scratch arrays of at least ``nb * MAXM`` entries.
+    are scratch arrays of at least ``nb * MAXM`` entries. Positions rank by ``g`` + the bound +
+    the weighted terms, plus a hashed tie-break of 0..``noise`` salted by ``salt``.
     """
     width = NS.shape[0]
     S = np.empty(BS.shape[1], dtype=np.int32)
@@ -248,6 +252,8 @@ def expand_layer(
                 if SK[slot] == np.uint64(0) or SG[slot] > g2:
                     rank = g2 + lower_bound(S) + fd_weight * face_down_count(S)
                     rank += waste_weight * waste_debt(S) + block_weight * blockers(S)
+                    if noise > 0:
+                        rank += np.int64(mix64(key ^ salt) % np.uint64(noise + 1))
                     CF[nc] = min(rank, F_MAX)
                     CG[nc] = g2
                     CK[nc] = key
