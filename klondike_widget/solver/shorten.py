@@ -295,8 +295,9 @@ class _Runs:
 
 def _refine_tails(start: GameState, best: tuple[Move, ...], run: _Runs) -> tuple[Move, ...]:
     """Spend the time left on beams from positions along ``best`` (its second half, then its
-    last three quarters, ...), each as wide as fits, splicing in any shorter ending found."""
-    for share in TAIL_SHARES:
+    last three quarters, ...; the weight sets by turns), each as wide as fits, splicing in any
+    shorter ending found."""
+    for turn, share in enumerate(TAIL_SHARES):
         cut = len(best) - int(len(best) * share)
         width = ROUND_WIDTH
         while width < MAX_WIDTH and run.fits(2 * width, len(best) - cut):
@@ -304,7 +305,7 @@ def _refine_tails(start: GameState, best: tuple[Move, ...], run: _Runs) -> tuple
         if not run.fits(width, len(best) - cut):
             break
         state = Line(start, best).states()[cut]
-        tail = run.improve(state, best[cut:], width, WEIGHTS[0], 0)
+        tail = run.improve(state, best[cut:], width, WEIGHTS[turn % len(WEIGHTS)], 0)
         best = best[:cut] + tail
     return best
 
