@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 
 import pytest
@@ -15,7 +16,9 @@ from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
 from klondike_widget.solver import Limit, Status, hint, solve
 from klondike_widget.solver.shorten import (
+    WALL_FACTOR,
     WEIGHTS,
+    BudgetClock,
     LineLength,
     NotAWinError,
     _beam,
@@ -135,3 +138,14 @@ def _stop_after(calls: int) -> Callable[[], bool]:
     """A cancel test that is true from its ``calls``-th call on."""
     asked = iter(range(10**9))
     return lambda: next(asked) >= calls
+
+
+def test_the_budget_counts_processor_time_but_ends_on_wall_time_too() -> None:
+    clock = BudgetClock()
+    time.sleep(0.3)  # no processor time: the wall time over WALL_FACTOR counts
+    assert 0.3 / WALL_FACTOR <= clock() < 0.3 / WALL_FACTOR + 0.2
+    busy = BudgetClock()
+    t0 = time.thread_time()
+    while time.thread_time() - t0 < 0.2:
+        pass
+    assert busy() >= 0.2
