@@ -32,10 +32,8 @@ LONG_MODULES = {
 #: core engineer is splitting in this round.
 LONG_FUNCTIONS = {
     "solver/api.py:solve": "solver split",
-    "solver/beam.py:expand_layer": "solver split",
     "solver/core.py:gen_moves": "solver split",
     "solver/core.py:run_chunk": "solver split",
-    "solver/shorten.py:_beam": "solver split",
 }
 
 

@@ -383,17 +383,11 @@ def _beam(
     slots = 1 << max(16, int(2 * width * layers).bit_length())
     SK = np.zeros(slots, dtype=np.uint64)
     SG = np.zeros(slots, dtype=np.int32)
-    cand = width * core.MAXM
-    CF = np.empty(cand, dtype=np.int32)
-    CG = np.empty(cand, dtype=np.int32)
-    CK = np.empty(cand, dtype=np.uint64)
-    CP = np.empty(cand, dtype=np.int32)
-    CM = np.empty(cand, dtype=np.int32)
-    ORD = np.empty(cand, dtype=np.int64)
+    scratch = _scratch(width * core.MAXM)
     best = np.array([bound, -1, -1, 0], dtype=np.int64)
     parents: list[np.ndarray] = []
     codes: list[np.ndarray] = []
-    win_layer = -1
+    win = (-1, -1, -1)  # the layer, parent index and move code of the cheapest win
     nb = 1
     step = 0.0  # the time of the last layer: no layer starts that would end past the deadline
     for layer in range(layers):
@@ -407,41 +401,40 @@ def _beam(
         COD = np.empty(width, dtype=np.int32)
         found = int(best[0])
         nb = beam.expand_layer(
-            BS,
-            BH,
-            BG,
-            nb,
-            NS,
-            NH,
-            NG,
-            PAR,
-            COD,
-            SK,
-            SG,
-            CF,
-            CG,
-            CK,
-            CP,
-            CM,
-            ORD,
-            weights[0],
-            weights[1],
-            weights[2],
-            best,
-            NOISE if salt else 0,
-            np.uint64(salt),
-        )
+            BS, BH, BG, nb, NS, NH, NG, PAR, COD, SK, SG, *scratch,
+            weights[0], weights[1], weights[2], best, NOISE if salt else 0, np.uint64(salt),
+        )  # fmt: skip
         if best[0] < found:
-            win_layer = layer
-            win_parent, win_code = int(best[1]), int(best[2])
+            win = (layer, int(best[1]), int(best[2]))
         parents.append(PAR[:nb].copy())
         codes.append(COD[:nb].copy())
         BS, BH, BG = NS, NH, NG
         step = clock() - now
-    if win_layer < 0:
-        return None
-    line = [win_code]
-    index = win_parent
+    return None if win[0] < 0 else _trace(win, parents, codes)
+
+
+_Scratch = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+def _scratch(size: int) -> _Scratch:
+    """The scratch arrays of :func:`beam.expand_layer` (``CF`` .. ``ORD``) for ``size`` moves."""
+    return (
+        np.empty(size, dtype=np.int32),
+        np.empty(size, dtype=np.int32),
+        np.empty(size, dtype=np.uint64),
+        np.empty(size, dtype=np.int32),
+        np.empty(size, dtype=np.int32),
+        np.empty(size, dtype=np.int64),
+    )
+
+
+def _trace(
+    win: tuple[int, int, int], parents: list[np.ndarray], codes: list[np.ndarray]
+) -> list[int]:
+    """The search moves to the win ``(layer, parent index, move code)`` through the layers'
+    parent indexes and move codes."""
+    win_layer, index, code = win
+    line = [code]
     for layer in range(win_layer - 1, -1, -1):
         line.append(int(codes[layer][index]))
         index = int(parents[layer][index])
