@@ -7,7 +7,8 @@ recycles plus one, a twin swap two, every other move one. Layer ``L`` of the bea
 reached by ``L`` search moves; each layer keeps the ``width`` positions of lowest
 ``f = g + h + fd_weight * face_down`` where ``g`` is the engine moves spent, ``h`` an admissible
 bound on the moves left (:func:`lower_bound`) and ``face_down`` the cards still face down (which
-steers the beam towards progress; it is not part of the bound). A child whose ``g + h`` is not
+steers the beam towards progress; it is not part of the bound), with other weighted ranking
+terms and a salted hashed tie-break (so that beams differ). A child whose ``g + h`` is not
 below the best win known is dropped, so the search only ever reports lines shorter than its
 bound. Duplicates (same position, same talon pointer) keep the cheapest.
 

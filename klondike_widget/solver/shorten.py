@@ -42,12 +42,12 @@ from klondike_widget.solver.bridge import encode_state, engine_moves
 __all__ = [
     "DEFAULT_SECONDS",
     "MAX_SECONDS",
+    "BudgetClock",
     "LineLength",
     "NotAWinError",
     "check_setting",
     "line_length",
     "shorten",
-    "BudgetClock",
     "shorten_budget",
     "shortened",
 ]
@@ -61,8 +61,8 @@ FIRST_WIDTH = 64
 #: The ranking weights of the beams, ``(face_down, waste, blockers)``
 #: (:func:`beam.face_down_count`, :func:`beam.waste_debt`, :func:`beam.blockers`): one beam a
 #: set. No one set finds the shortest line on most deals; the best of several beams does (on
-#: the reference deals of seeds 1-30 the best of these 8 at width 256 is 4 to 6 % shorter than
-#: the best set alone at the same width, and wider beams of one set gain less).
+#: the reference deals of seeds 1-30, at width 256, the best of these 8 lines is 1.029 (draw 1)
+#: and 1.025 (draw 3) times Klondike-Solver's mean length, the best set alone 1.062 and 1.076).
 WEIGHTS = ((2, 1, 2), (1, 1, 1), (2, 1, 1), (1, 0, 2), (3, 2, 2), (1, 2, 1), (2, 0, 0), (4, 1, 2))
 #: The width of the beams of the first round over :data:`WEIGHTS`; each next round is twice
 #: as wide (while the time left allows a beam of that width).
@@ -190,7 +190,8 @@ def shorten(
     moves : sequence of Move
         A winning line from ``start`` (checked through the engine).
     seconds : float
-        The budget (wall time): beams start while they should end within it.
+        The budget, as :class:`BudgetClock` counts it (the thread's processor time, at most
+        :data:`WALL_FACTOR` times the wall time): beams start while they should end within it.
     cancel : callable, optional
         Returns true to stop early (the best line so far is returned).
 
