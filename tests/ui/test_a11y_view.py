@@ -15,6 +15,7 @@ import pytest
 
 from tests.ui.widget_page import SOLVE_TIMEOUT, TIMEOUT
 from tests.ui.widget_page import open_widget as _open
+from tests.ui.widget_page import py as _py
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.ui
 
-_STYLE = """([el, pseudo]) => {
+_STYLE = """(el, pseudo) => {
   const s = getComputedStyle(el, pseudo);
   return {outline: s.outlineStyle + ' ' + s.outlineWidth, content: s.content};
 }"""
@@ -48,15 +49,14 @@ _OVERFLOW = """(root) => {
 }"""
 
 
-def _pick_with_targets(root: Locator) -> None:
-    """Pick a face-up card that can move (from the view's legal moves); wait for its marks."""
-    for i in range(1, 8):
-        card = root.locator(f".kw-pile[data-pile='t{i}'] .kw-card[data-card]").last
-        card.click()
-        if root.locator(".kw-pile.kw-target").count():
-            return
-        root.page.keyboard.press("Escape")
-    raise AssertionError("no card of the columns has a legal target")
+def _pick_with_targets(lab: LabPage, root: Locator) -> None:
+    """Pick (Enter: a click would play it at once, one-click moves being on) the top card of a
+    column that Python says can move; wait for its marks."""
+    legal = _py(lab, "w.view['legal']")
+    src = next(s for s, moves in legal.items() if s[0] == "t" and any(m[0] == 1 for m in moves))
+    root.locator(f".kw-pile[data-pile='{src}']").focus()
+    root.page.keyboard.press("Enter")
+    root.locator(".kw-pile.kw-target").first.wait_for(timeout=TIMEOUT)
 
 
 def test_forced_colors_keep_the_marks_and_their_shapes(lab: LabPage) -> None:
@@ -64,7 +64,7 @@ def test_forced_colors_keep_the_marks_and_their_shapes(lab: LabPage) -> None:
     root.locator(".kw-status[data-analysis='winnable']").wait_for(timeout=SOLVE_TIMEOUT)
     root.locator(".kw-btn-hint").click()
     root.locator(".kw-hint-src").first.wait_for(timeout=TIMEOUT)
-    _pick_with_targets(root)
+    _pick_with_targets(lab, root)
     page = lab.page
     page.emulate_media(forced_colors="active")
     try:
@@ -89,10 +89,14 @@ def test_no_horizontal_scrolling_at_320_px_and_at_200_percent_zoom(
     lab: LabPage, width: int
 ) -> None:
     root = _open(lab, f"a11y-{width}.ipynb", "w = KlondikeWidget(deal=3, analyse=False)")
+    # The notebook alone (no side panels), as on a phone.
+    lab.page.evaluate(
+        "() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }"
+    )
     lab.page.set_viewport_size({"width": width, "height": 900})
     lab.page.wait_for_timeout(800)
     root.scroll_into_view_if_needed()
-    _pick_with_targets(root)
+    _pick_with_targets(lab, root)
     lab.screenshot(f"a11y-width-{width}")
     found = root.evaluate(_OVERFLOW)
     assert not found["out"], found
