@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from tests.ui.axe_page import axe_violations, describe, inject_axe
-from tests.ui.widget_page import SOLVE_TIMEOUT, TIMEOUT, seq
+from tests.ui.widget_page import SOLVE_TIMEOUT, TIMEOUT, seq, set_theme
 from tests.ui.widget_page import open_widget as _open
 
 if TYPE_CHECKING:
@@ -110,16 +110,6 @@ def _board_states(lab: LabPage, root: Locator, audit: Audit, column: str) -> Non
     _wait_newer(root, before)
 
 
-def _set_theme(lab: LabPage, name: str, light: bool) -> None:
-    lab.page.evaluate(
-        f"() => window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{name}'}})"
-    )
-    lab.page.wait_for_function(
-        f"() => document.body.dataset.jpThemeLight === '{str(light).lower()}'", timeout=TIMEOUT
-    )
-    lab.page.wait_for_timeout(500)
-
-
 def _write_table(audit: Audit, path: Path, version: str) -> str:
     columns = sorted({c for row in audit.table.values() for c in row}, key=_column_order)
     lines = [f"axe-core {version}: violations by state and column", ""]
@@ -157,7 +147,7 @@ def test_axe_finds_nothing_in_any_state_language_or_theme(
     for locale in LOCALES:
         _set_locale(lab, root, locale)
         audit("win overlay", locale)
-    _set_theme(lab, "JupyterLab Dark", light=False)
+    set_theme(lab, "JupyterLab Dark", light=False)
     try:
         for locale in ("en", "ar"):
             _set_locale(lab, root, locale)
@@ -167,7 +157,7 @@ def test_axe_finds_nothing_in_any_state_language_or_theme(
         for locale in ("en", "ar"):
             _set_locale(lab, root, locale)
             _board_states(lab, root, audit, f"dark {locale}")
-        _set_theme(lab, "JupyterLab Light", light=True)
+        set_theme(lab, "JupyterLab Light", light=True)
         lab.kernel_exec(
             "from klondike_widget.solver import Limit\n"
             "w.new_deal(3); w.play('s'); w.play('s'); w.review(Limit(seconds=5))"
@@ -179,6 +169,6 @@ def test_axe_finds_nothing_in_any_state_language_or_theme(
     finally:
         table = _write_table(audit, artifacts_dir / "a11y-axe.json", version)
         print(table)
-        _set_theme(lab, "JupyterLab Light", light=True)
+        set_theme(lab, "JupyterLab Light", light=True)
     failures = audit.failures()
     assert not failures, f"axe-core {version} found violations:\n{failures}"

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.ui.widget_page import TIMEOUT
 from tests.ui.widget_page import open_widget as _open
+from tests.ui.widget_page import set_theme
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -48,6 +48,11 @@ PAIRS: list[tuple[str, float, str]] = [
         "line: step number, dim text",
         4.5,
         "[fg(probe('span', 'kw-line-num')), bg(probe('span', 'kw-line-num'))]",
+    ),
+    (
+        "dim text on a button's grey",
+        4.5,
+        "[fg(probe('span', 'kw-line-num')), bg(q('.kw-btn-rules'))]",
     ),
     ("legal-target ring on the felt", 3.0, "[mark(add(pile(2), 'kw-target')), felt()]"),
     ("legal-target ring on the felt's edge", 3.0, "[mark(add(pile(2), 'kw-target')), felt(1)]"),
@@ -105,8 +110,13 @@ _MEASURE = r"""([root, pairs]) => {
   const felt = (edge) => forced ? bg(q('.kw-table')) : v(edge ? '--kw-felt-edge' : '--kw-felt');
   const border = (el) => getComputedStyle(el).borderInlineStartColor;
   const parse = (c) => {
+    const srgb = c.match(/color\(srgb ([^)]+)\)/); // what color-mix() computes to
+    if (srgb) {
+      const p = srgb[1].split(/[ /]+/).filter(Boolean).map(Number);
+      return {r: p[0] * 255, g: p[1] * 255, b: p[2] * 255, a: p.length > 3 ? p[3] : 1};
+    }
     const m = c.match(/rgba?\(([^)]+)\)/);
-    if (!m) return null;
+    if (!m) throw new Error('not a colour: ' + c);
     const p = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
     return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1};
   };
@@ -135,10 +145,14 @@ _MEASURE = r"""([root, pairs]) => {
   };
   const out = pairs.map(([what, need, expr]) => {
     const [a, b] = eval(expr);
-    const ca = parse(a), cb = parse(b);
+    const cb = parse(b);
+    const top = parse(a); // a see-through colour is seen over its background
+    const ca = {r: top.r * top.a + cb.r * (1 - top.a), g: top.g * top.a + cb.g * (1 - top.a),
+                b: top.b * top.a + cb.b * (1 - top.a)};
     const [la, lb] = [lum(ca), lum(cb)];
     const ratio = (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
-    return {what, need, fg: a, bg: b, ratio: Math.round(ratio * 100) / 100};
+    const seen = `rgb(${Math.round(ca.r)}, ${Math.round(ca.g)}, ${Math.round(ca.b)})`;
+    return {what, need, fg: seen, bg: b, ratio: Math.round(ratio * 100) / 100};
   });
   for (const m of made) m.top.remove();
   for (const [el, cls] of added) el.classList.remove(cls);
@@ -158,26 +172,16 @@ def _hex(css: object) -> str:
     return "#" + "".join(f"{round(float(x)):02x}" for x in parts[:3])
 
 
-def _set_theme(lab: LabPage, name: str, light: bool) -> None:
-    lab.page.evaluate(
-        f"() => window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{name}'}})"
-    )
-    lab.page.wait_for_function(
-        f"() => document.body.dataset.jpThemeLight === '{str(light).lower()}'", timeout=TIMEOUT
-    )
-    lab.page.wait_for_timeout(500)
-
-
 def test_every_text_and_mark_has_enough_contrast_in_light_dark_and_forced_colors(
     lab: LabPage, artifacts_dir: Path
 ) -> None:
     root = _open(lab, "a11y-contrast.ipynb", "w = KlondikeWidget(deal=3, analyse=False)")
     modes: dict[str, list[dict[str, object]]] = {"light": _measure(root)}
-    _set_theme(lab, "JupyterLab Dark", light=False)
+    set_theme(lab, "JupyterLab Dark", light=False)
     try:
         modes["dark"] = _measure(root)
     finally:
-        _set_theme(lab, "JupyterLab Light", light=True)
+        set_theme(lab, "JupyterLab Light", light=True)
     lab.page.emulate_media(forced_colors="active")
     try:
         modes["forced colors"] = _measure(root)
