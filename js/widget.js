@@ -1627,6 +1627,7 @@ class Board {
     );
     this.analysisBox.checked = this.model.get("show_analysis") !== false;
     this.analysisLabel.textContent = t("settings.analysis.label");
+    this.settingsEl.setAttribute("aria-label", t("settings.title")); // (its dialog's name)
     this.settingsClose.textContent = t("button.close.label");
     this.settingsClose.title = t("button.close.tooltip");
     this.extras.renderChrome();

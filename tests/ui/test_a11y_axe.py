@@ -18,6 +18,7 @@ import pytest
 from tests.ui.axe_page import axe_violations, describe, inject_axe
 from tests.ui.widget_page import SOLVE_TIMEOUT, TIMEOUT, seq, set_theme
 from tests.ui.widget_page import open_widget as _open
+from tests.ui.widget_page import py as _py
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -78,6 +79,11 @@ def _board_states(lab: LabPage, root: Locator, audit: Audit, column: str) -> Non
     root.locator(".kw-pile-t[data-pile='t7'] .kw-card[data-card]").last.click()
     root.locator(".kw-picked").first.wait_for(timeout=TIMEOUT)
     audit("card picked", column)
+    # The names are in the active language: the table's, and the picked pile's mark.
+    names = _py(lab, "{k: w.strings['strings'][k] for k in ('a11y.board', 'a11y.mark.picked')}")
+    assert root.locator(".kw-table").get_attribute("aria-label") == names["a11y.board"]
+    label = root.locator(".kw-pile[data-pile='t7']").get_attribute("aria-label") or ""
+    assert label.endswith(names["a11y.mark.picked"]), label
     root.page.keyboard.press("Escape")
     root.locator(".kw-picked").wait_for(state="detached", timeout=TIMEOUT)
     for state, button, shown in PANELS:
