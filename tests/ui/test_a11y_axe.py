@@ -178,3 +178,22 @@ def test_axe_finds_nothing_in_any_state_language_or_theme(
         set_theme(lab, "JupyterLab Light", light=True)
     failures = audit.failures()
     assert not failures, f"axe-core {version} found violations:\n{failures}"
+
+
+class _PageWithoutAxe:
+    def evaluate(self, script: str, arg: object = None) -> object:
+        return False  # window.axe is not there
+
+
+class _RootWithoutAxe:
+    page = _PageWithoutAxe()
+
+
+def test_a_missing_axe_core_fails_with_a_clear_message(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from tests.ui import axe_page
+
+    monkeypatch.setattr(axe_page, "AXE_JS", tmp_path / "node_modules" / "axe-core" / "axe.min.js")
+    with pytest.raises(AssertionError, match=r"axe-core is missing .*scripts/install\.sh.*npm ci"):
+        inject_axe(_RootWithoutAxe())  # type: ignore[arg-type]
