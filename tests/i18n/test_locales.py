@@ -154,6 +154,8 @@ WIDGET_KEYS = {
     "announce.new_deal": {"number"},
     "announce.restart": {"number"},
     "announce.win": set(),
+    "announce.step": {"step", "move"},
+    "announce.finishing_*": {"count"},
     "move.draw": set(),
     "move.recycle": set(),
     "move.waste_to_column": {"card", "target", "column"},
@@ -182,6 +184,13 @@ WIDGET_KEYS = {
     "pile.face_down_*": {"count"},
     "card.label": {"rank", "suit"},
     "card.face_down": set(),
+    # Names for assistive technology (screen readers): the table, the line's steps, the marks.
+    "a11y.board": set(),
+    "a11y.line_list": set(),
+    **{
+        f"a11y.mark.{m}": set()
+        for m in ("picked", "target", "hint_from", "hint_to", "next_from", "next_to")
+    },
     **{f"card.rank.{r}": set() for r in range(13)},
     **{f"card.suit.{s}": set() for s in range(4)},
     "settings.title": set(),
