@@ -153,6 +153,26 @@ class I18n {
     }
   }
 
+  /**
+   * A number for a line of text: the locale's digits, a true minus sign (U+2212) and the
+   * locale's own direction marks, isolated (`<bdi>`) so that it never takes its sign to the
+   * wrong side in a right-to-left sentence ("99-").
+   * @param {number} n
+   * @param {string} [cls]
+   */
+  numEl(n, cls) {
+    const meta = this.strs().meta || {};
+    const opts = meta.numbering ? { numberingSystem: meta.numbering } : {};
+    const e = h("bdi", cls || "kw-num");
+    try {
+      const parts = new Intl.NumberFormat(this.lang(), opts).formatToParts(n);
+      e.textContent = parts.map((p) => (p.type === "minusSign" ? p.value.replace("-", "\u2212") : p.value)).join("");
+    } catch (err) {
+      e.textContent = String(n).replace("-", "\u2212");
+    }
+    return e;
+  }
+
   /** @param {string} deal */
   dealNum(deal) {
     try {
@@ -2228,9 +2248,7 @@ class PlayExtras {
 
   /** @param {number} n */
   number(n) {
-    const e = h("span", "kw-score-value", { dir: "ltr" });
-    e.textContent = this.board.i18n.num(n);
-    return e;
+    return this.board.i18n.numEl(n, "kw-score-value");
   }
 
   /**
@@ -2316,8 +2334,9 @@ class PlayExtras {
       tr.append(th);
       for (const r of rows) {
         const td = h("td", "", { "data-field": field, "data-draw": String(r.draw) });
-        const value = h("span", "", { dir: "ltr" }); // a minus sign or a clock stays in place
-        value.textContent = this.format(r[field], kind);
+        const number = typeof r[field] === "number" && kind === "n";
+        const value = number ? b.i18n.numEl(r[field]) : h("bdi"); // a minus or a clock stays in place
+        if (!number) value.textContent = this.format(r[field], kind);
         td.append(value);
         tr.append(td);
       }

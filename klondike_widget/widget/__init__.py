@@ -91,6 +91,7 @@ from klondike_widget.play import assist
 from klondike_widget.play.scoring import SCORINGS, score
 from klondike_widget.play.stats import Statistics
 from klondike_widget.play.tracker import Tracker
+from klondike_widget.widget import solver_process
 from klondike_widget.widget.analysis import Analyst, SolveFn, Verdict, Verdicts, default_solve
 from klondike_widget.widget.line_panel import LinePanel, line_from
 from klondike_widget.widget.pace import move_delays
@@ -260,10 +261,8 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._analyse = analyse
         self._loop = _kernel_loop()
         self._solve: SolveFn = solve or default_solve
-        if solve is None:  # start loading (or compiling) the solver now, in the background
-            from klondike_widget.solver import warm_up
-
-            warm_up(wait=False)
+        if solve is None:  # start the solver process now: it loads the solver meanwhile
+            solver_process.shared()
         self._analyst = Analyst(self._deliver, solve_seconds, self._solve)
         #: The last rejection or notice: ``(strings key, detail)``; for tests and logs.
         self.last_notice: tuple[str, str] | None = None
