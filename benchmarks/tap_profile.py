@@ -43,7 +43,7 @@ from tests.ui.conftest import CHROMIUM, LabPage, private_lab_server  # noqa: E40
 #: Runs in the kernel: wraps the stages of an intent with timers; ``_kw_rec`` gets one record each.
 KERNEL_PROBE = r"""
 import time, json, functools
-import klondike_widget.widget as _kwm
+import klondike_widget.widget.table as _kwm
 from klondike_widget import i18n as _kwi
 from klondike_widget.engine.game import Game as _KwGame
 _kw_rec = []
