@@ -158,7 +158,7 @@ def _tap(lab: LabPage, stock: object, count: int) -> None:
 
 
 def measure(
-    taps: int, deal: int, solver: bool
+    taps: int, deal: int, solver: bool, thread: bool = False
 ) -> tuple[list[dict[str, float]], list[dict[str, float]]]:
     """Tap the stock ``taps`` times; return the kernel's and the page's records, tap by tap."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -180,7 +180,9 @@ def measure(
                     "profile.ipynb",
                     [
                         "from klondike_widget import KlondikeWidget\n"
-                        f"w = KlondikeWidget(deal={deal}, analyse={solver}, stats=False)",
+                        "from klondike_widget.widget.solver_process import solve_here\n"
+                        f"w = KlondikeWidget(deal={deal}, analyse={solver}, stats=False"
+                        f"{', solve=solve_here' if thread else ''})",
                         "w",
                     ],
                 )
@@ -265,9 +267,12 @@ def main() -> None:
     parser.add_argument("--taps", type=int, default=60)
     parser.add_argument("--deal", type=int, default=3)
     parser.add_argument("--no-solver", action="store_true", help="analyse=False")
+    parser.add_argument(
+        "--thread-solver", action="store_true", help="search in a thread of the kernel"
+    )
     args = parser.parse_args()
-    kernel, front = measure(args.taps, args.deal, not args.no_solver)
-    solver = "off" if args.no_solver else "on"
+    kernel, front = measure(args.taps, args.deal, not args.no_solver, args.thread_solver)
+    solver = "off" if args.no_solver else "in a kernel thread" if args.thread_solver else "on"
     report(kernel, front, f"stock taps, deal {args.deal}, background solver {solver}")
 
 
