@@ -14,9 +14,10 @@ picture renders the same in JupyterLab (light or dark), VS Code, Colab, GitHub a
 Examples
 --------
 >>> from klondike_widget.engine.deals import deal
->>> svg = state_svg(deal(1))
->>> svg.startswith("<svg") and svg.count('data-kw="back"')
-21
+>>> print(board_text(deal(1)).splitlines()[0])
+Stock 24 · Waste -- · Foundations ♣- ♦- ♥- ♠-
+>>> state_html(deal(1)).startswith("<figure")
+True
 """
 
 from __future__ import annotations

@@ -38,6 +38,7 @@ def state_html(
     Parameters
     ----------
     state : GameState
+        The position to show.
     highlight : Move, optional
         Passed to :func:`state_svg`.
     caption : str, optional

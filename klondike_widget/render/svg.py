@@ -244,8 +244,8 @@ def line_svg(
 
     Parameters
     ----------
-    states : sequence of GameState
-    moves : sequence of Move
+    states, moves : sequences of GameState and of Move
+        The positions and the moves between them.
     scale : float
         Size of each board (0.45: about 270 pixels wide).
     per_row : int
