@@ -486,15 +486,9 @@ class KlondikeWidget(anywidget.AnyWidget):
             raise traitlets.TraitError(f"unknown locale {value!r}")
         return str(value)
 
-    @traitlets.observe("locale")
-    def _locale_changed(self, _change: Any) -> None:
-        self._table.locale_changed()
-
-    @traitlets.observe("scoring", "vegas_cumulative", "one_click", "auto_safe")
-    def _play_option_changed(self, _change: Any) -> None:
-        with self._table.lock:
-            if self.view:  # not during __init__
-                self._table.publish()
+    @traitlets.observe("locale", "scoring", "vegas_cumulative", "one_click", "auto_safe")
+    def _setting_changed(self, change: Any) -> None:
+        self._table.setting_changed(change["name"], change["new"])
 
     @traitlets.validate("draw")
     def _check_draw(self, proposal: Any) -> int:
@@ -515,7 +509,7 @@ class KlondikeWidget(anywidget.AnyWidget):
 
     @traitlets.observe("line_index")
     def _line_index_changed(self, change: Any) -> None:
-        self._table.desk.index_changed(change["new"])
+        self._table.setting_changed("line_index", change["new"])
 
     # -- the table's internals under their old names (tests and benchmarks reach for them) ----
 

@@ -22,6 +22,7 @@ klondike_widget.widget.protocol.Rejected: nothing_to_undo
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
@@ -30,12 +31,15 @@ from klondike_widget.engine.errors import IllegalMoveError, InvalidMoveError
 from klondike_widget.engine.line import Line
 from klondike_widget.play import assist
 from klondike_widget.widget.line_panel import LinePanel
-from klondike_widget.widget.protocol import Rejected
+from klondike_widget.widget.protocol import Intent, Rejected, parse_intent
+from klondike_widget.widget.rebase import same_move
 
 if TYPE_CHECKING:
     from klondike_widget.widget.table import Table
 
-__all__ = ["HANDLERS", "Handler"]
+__all__ = ["HANDLERS", "Handler", "run_intent", "rebased"]
+
+_log = logging.getLogger("klondike_widget.widget")
 
 #: A handler: the table, then the intent's checked fields by name.
 Handler = Callable[..., None]
@@ -226,6 +230,42 @@ def do_open_stats(table: Table) -> None:
 
 def do_reset_stats(table: Table, draw: int | None = None) -> None:
     table.reset_stats(draw)
+
+
+def run_intent(table: Table, content: object, buffers: object = None) -> None:
+    """Check and run one intent from the front end; a refusal is sent back as a notice.
+
+    A fresh intent (one that acts on the position) sent against an older view is rebased
+    (:func:`rebased`) or refused as ``stale``; nothing raises out of here.
+    """
+    cid = content.get("cid") if isinstance(content, dict) else None
+    cid = cid if isinstance(cid, str) and len(cid) <= 40 else None
+    with table.lock:
+        try:
+            intent = parse_intent(content, buffers)
+            if intent.spec.fresh and intent.seq != table.seq:
+                intent = rebased(table, intent)
+            HANDLERS[intent.kind](table, **intent.args)
+        except Rejected as exc:
+            table.notice("reject." + exc.reason, exc.detail, cid=cid)
+        except Exception as exc:  # never let a traceback reach the user
+            _log.exception("klondike-widget: intent failed")
+            table.notice("error.generic", repr(exc), cid=cid, detail=type(exc).__name__)
+
+
+def rebased(table: Table, intent: Intent) -> Intent:
+    """A move made on an older view, as a move on the table now; else ``stale``.
+
+    Clicks are sent at once, each stamped with the view it was made on, so a fast player
+    on a slow kernel makes several on the same view. Such a move still counts when it means
+    the same move now (:func:`~klondike_widget.widget.rebase.same_move`).
+    """
+    seen = table.seen.get(intent.seq) if intent.kind == "move" else None
+    if seen is not None and table.desk.panel is None and not table.finishing:
+        move = same_move(seen, table.game.state, intent.args["move"])
+        if move is not None:
+            return Intent(intent.kind, table.seq, {"move": str(move)}, intent.cid)
+    raise Rejected("stale", f"sent against {intent.seq}, now {table.seq}")
 
 
 #: Intent kind -> the function that runs it with the checked fields (one per kind of INTENTS).

@@ -61,17 +61,14 @@ from klondike_widget.widget.analysis import Analyst, SolveFn, Verdict, Verdicts,
 from klondike_widget.widget.clock import GameClock
 from klondike_widget.widget.desk import Desk
 from klondike_widget.widget.finish import Finisher
-from klondike_widget.widget.host import Host
-from klondike_widget.widget.intents import HANDLERS
+from klondike_widget.widget.host import Host, PlainHost
+from klondike_widget.widget.intents import run_intent
 from klondike_widget.widget.protocol import (
     Announce,
     Hint,
-    Intent,
     Notice,
-    Rejected,
-    parse_intent,
 )
-from klondike_widget.widget.rebase import SeenStates, same_move
+from klondike_widget.widget.rebase import SeenStates
 from klondike_widget.widget.scheduling import Scheduler
 from klondike_widget.widget.view import board_view, move_target
 
@@ -141,6 +138,8 @@ class Table:
         self.analyst = Analyst(self.scheduler.deliver, solve_seconds, self.solve)
         #: The last rejection or notice: ``(strings key, detail)``; for tests and logs.
         self.last_notice: tuple[str, str] | None = None
+        if isinstance(host, PlainHost):  # the widget's trait observers call setting_changed
+            host.observer = self.setting_changed
 
     def open(self) -> None:
         """Load the texts and publish the first view (the host's settings are in place)."""
@@ -261,34 +260,8 @@ class Table:
     # -- intents -----------------------------------------------------------------------------
 
     def on_intent(self, content: object, buffers: object = None) -> None:
-        """Check and run one intent from the front end; a refusal is sent back as a notice."""
-        cid = content.get("cid") if isinstance(content, dict) else None
-        cid = cid if isinstance(cid, str) and len(cid) <= 40 else None
-        with self.lock:
-            try:
-                intent = parse_intent(content, buffers)
-                if intent.spec.fresh and intent.seq != self.seq:
-                    intent = self.rebased(intent)
-                HANDLERS[intent.kind](self, **intent.args)
-            except Rejected as exc:
-                self.notice("reject." + exc.reason, exc.detail, cid=cid)
-            except Exception as exc:  # never let a traceback reach the user
-                _log.exception("klondike-widget: intent failed")
-                self.notice("error.generic", repr(exc), cid=cid, detail=type(exc).__name__)
-
-    def rebased(self, intent: Intent) -> Intent:
-        """A move made on an older view, as a move on the table now; else ``stale``.
-
-        Clicks are sent at once, each stamped with the view it was made on, so a fast player
-        on a slow kernel makes several on the same view. Such a move still counts when it means
-        the same move now (:func:`~klondike_widget.widget.rebase.same_move`).
-        """
-        seen = self.seen.get(intent.seq) if intent.kind == "move" else None
-        if seen is not None and self.desk.panel is None and not self.finishing:
-            move = same_move(seen, self.game.state, intent.args["move"])
-            if move is not None:
-                return Intent(intent.kind, self.seq, {"move": str(move)}, intent.cid)
-        raise Rejected("stale", f"sent against {intent.seq}, now {self.seq}")
+        """Check and run one intent from the front end (:func:`intents.run_intent`)."""
+        run_intent(self, content, buffers)
 
     # -- words -------------------------------------------------------------------------------
 
@@ -306,6 +279,17 @@ class Table:
                     self.set_hint(line[0], publish=False)
             self.desk.republish()
             self.publish()
+
+    def setting_changed(self, name: str, value: Any = None) -> None:
+        """The host's ``name`` changed to ``value``: the texts, the view or the step shown."""
+        if name == "locale":
+            self.locale_changed()
+        elif name == "line_index":
+            self.desk.index_changed(value)
+        else:  # a play option (scoring, one-click, ...): the view shows it
+            with self.lock:
+                if self.host.view:  # not before the first view
+                    self.publish()
 
     def text(self, key: str, **args: Any) -> str:
         """The text ``key`` in the active language."""
