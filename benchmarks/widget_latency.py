@@ -102,6 +102,11 @@ def main() -> None:
     parser.add_argument("--deal", type=int, default=3)
     parser.add_argument("--no-solver", action="store_true", help="analyse=False")
     parser.add_argument(
+        "--thread-solver",
+        action="store_true",
+        help="search in a thread of the kernel (as before the solver process) to compare",
+    )
+    parser.add_argument(
         "--without-extension",
         action="store_true",
         help="disable klondike_widget.server_extension (a stock server: Nagle's delay)",
@@ -140,9 +145,10 @@ def main() -> None:
                     "bench.ipynb",
                     [
                         "from klondike_widget import KlondikeWidget\n"
+                        "from klondike_widget.widget.solver_process import solve_here\n"
                         # stats=False: a benchmark never writes the user's statistics file
                         f"w = KlondikeWidget(deal={args.deal}, analyse={not args.no_solver}, "
-                        "stats=False)",
+                        f"stats=False{', solve=solve_here' if args.thread_solver else ''})",
                         "w",
                     ],
                 )
@@ -208,7 +214,7 @@ def main() -> None:
             server.stop()
 
     print()
-    solver = "off" if args.no_solver else "on"
+    solver = "off" if args.no_solver else "in a kernel thread" if args.thread_solver else "on"
     nagle = (
         "stock jupyter_server (Nagle on)"
         if args.without_extension

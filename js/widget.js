@@ -165,6 +165,26 @@ class I18n {
     }
   }
 
+  /**
+   * A number for a line of text: the locale's digits, a true minus sign (U+2212) and the
+   * locale's own direction marks, isolated (`<bdi>`) so that it never takes its sign to the
+   * wrong side in a right-to-left sentence ("99-").
+   * @param {number} n
+   * @param {string} [cls]
+   */
+  numEl(n, cls) {
+    const meta = this.strs().meta || {};
+    const opts = meta.numbering ? { numberingSystem: meta.numbering } : {};
+    const e = h("bdi", cls || "kw-num");
+    try {
+      const parts = new Intl.NumberFormat(this.lang(), opts).formatToParts(n);
+      e.textContent = parts.map((p) => (p.type === "minusSign" ? p.value.replace("-", "\u2212") : p.value)).join("");
+    } catch (err) {
+      e.textContent = String(n).replace("-", "\u2212");
+    }
+    return e;
+  }
+
   /** @param {string} deal */
   dealNum(deal) {
     try {
@@ -258,6 +278,23 @@ const CardArt = {
   },
 
   /**
+   * The face for a narrow widget (cards of 30 to 50 px): a big rank top-left and a big suit
+   * top-right, both within the top 34% that a covering card leaves visible, and one large
+   * suit below.
+   * @param {string} rank @param {string} suit
+   */
+  compact(rank, suit) {
+    // Anchored in the middle: "start" would follow a right-to-left board off the card.
+    const wide = rank.length > 1 ? ' textLength="38" lengthAdjust="spacingAndGlyphs"' : "";
+    return (
+      `<g class="kw-face-compact">` +
+      `<text x="21" y="44" text-anchor="middle" font-size="50" font-weight="700"` +
+      ` font-family="DejaVu Sans, Arial, sans-serif"${wide}>${rank}</text>` +
+      `${this.pip(suit, 78, 24, 36)}${this.pip(suit, 50, 98, 58)}</g>`
+    );
+  },
+
+  /**
    * A court card's picture: a framed figure, drawn twice (head to head) like a real card.
    * @param {number} rank  10 jack, 11 queen, 12 king
    * @param {string} suit
@@ -321,9 +358,12 @@ const CardArt = {
     } else middle = this.court(rank, suit, ink);
     const size = standalone ? ` xmlns="${SVG_NS}" width="200" height="280"` : "";
     const bg = standalone ? '<rect x="0.5" y="0.5" width="99" height="139" rx="7" fill="#fdfdfb" stroke="#8a8f94"/>' : "";
+    // Two drawings: the full face, and (shown instead on a narrow widget, see widget.css) a
+    // phone-sized one whose big rank and suit fill the strip left visible in a column.
     const svg =
       `<svg class="kw-face"${size} viewBox="0 0 100 140" dir="ltr" aria-hidden="true" fill="${ink}">` +
-      `${bg}${this.corner(rankLabel, suit, right)}${middle}</svg>`;
+      `${bg}<g class="kw-face-full">${this.corner(rankLabel, suit, right)}${middle}</g>` +
+      `${standalone ? "" : this.compact(rankLabel, suit)}</svg>`;
     this.cache.set(key, svg);
     return svg;
   },
@@ -2390,9 +2430,7 @@ class PlayExtras {
 
   /** @param {number} n */
   number(n) {
-    const e = h("span", "kw-score-value", { dir: "ltr" });
-    e.textContent = this.board.i18n.num(n);
-    return e;
+    return this.board.i18n.numEl(n, "kw-score-value");
   }
 
   /**
@@ -2478,8 +2516,9 @@ class PlayExtras {
       tr.append(th);
       for (const r of rows) {
         const td = h("td", "", { "data-field": field, "data-draw": String(r.draw) });
-        const value = h("span", "", { dir: "ltr" }); // a minus sign or a clock stays in place
-        value.textContent = this.format(r[field], kind);
+        const number = typeof r[field] === "number" && kind === "n";
+        const value = number ? b.i18n.numEl(r[field]) : h("bdi"); // a minus or a clock stays in place
+        if (!number) value.textContent = this.format(r[field], kind);
         td.append(value);
         tr.append(td);
       }

@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections import OrderedDict
@@ -33,25 +34,33 @@ from dataclasses import dataclass
 from klondike_widget.engine.errors import IllegalMoveError, InvalidMoveError
 from klondike_widget.engine.moves import Move
 from klondike_widget.engine.state import GameState
+from klondike_widget.widget import solver_process
 
 __all__ = ["Verdict", "Verdicts", "Analyst", "SolveFn", "default_solve"]
 
 #: ``solve(state, seconds, cancel) -> (status, line)`` with status "winnable", "unwinnable"
 #: or "unknown" and the winning line (empty unless winnable).
+_log = logging.getLogger(__name__)
+
 SolveFn = Callable[[GameState, float, threading.Event], tuple[str, Sequence[Move]]]
 
 
 def default_solve(
     state: GameState, seconds: float, cancel: threading.Event
 ) -> tuple[str, Sequence[Move]]:
-    """Run :func:`klondike_widget.solver.solve` and translate its status for the widget.
+    """Solve in the kernel's solver process (:mod:`klondike_widget.widget.solver_process`).
 
-    The line is shortened (``shorten=True``): Hint, Finish and the line panel follow it.
+    :func:`klondike_widget.solver.solve` with a shortened line (Hint, Finish and the line panel
+    follow it), run at a lower CPU priority and away from the kernel's GIL; in this thread when
+    no worker process can run (or it just ended: the next search starts a new one).
     """
-    from klondike_widget.solver import Limit, solve
-
-    result = solve(state, limit=Limit(seconds=seconds), cancel=cancel, shorten=True)
-    return result.status.widget_word, tuple(result.moves)
+    worker = solver_process.shared()
+    if worker is not None:
+        try:
+            return worker.solve(state, seconds, cancel)
+        except solver_process.SolverProcessError as exc:
+            _log.warning("klondike-widget: %s; this search runs in the kernel", exc)
+    return solver_process.solve_here(state, seconds, cancel)
 
 
 @dataclass(frozen=True)

@@ -56,6 +56,7 @@ from klondike_widget.play import assist
 from klondike_widget.play.scoring import score
 from klondike_widget.play.stats import Statistics
 from klondike_widget.play.tracker import Tracker
+from klondike_widget.widget import solver_process
 from klondike_widget.widget.analysis import Analyst, SolveFn, Verdict, Verdicts, default_solve
 from klondike_widget.widget.clock import GameClock
 from klondike_widget.widget.desk import Desk
@@ -134,10 +135,8 @@ class Table:
         self.verdicts = Verdicts()
         self.analyse = analyse
         self.solve: SolveFn = solve or default_solve
-        if solve is None:  # start loading (or compiling) the solver now, in the background
-            from klondike_widget.solver import warm_up
-
-            warm_up(wait=False)
+        if solve is None:  # start the solver process now: it loads the solver meanwhile
+            solver_process.shared()
         self.analyst = Analyst(self.scheduler.deliver, solve_seconds, self.solve)
         self.coach = coach  # a lesson board's judge (widget.lesson_coach), None otherwise
         #: The last rejection or notice: ``(strings key, detail)``; for tests and logs.
