@@ -4,7 +4,8 @@ lonelybot (github vuonghy2442/lonelybot, Rust) is never a dependency of the proj
 downloaded by it: ``benchmarks/solver.py --lonelybot PATH`` takes a binary built by hand, the
 small ``lonely_anchor`` CLI of ``../shared/anchors`` (``build-lonelybot.sh``), which is called as
 ``lonely_anchor solve DRAW C0,C1,...,C51`` and prints ``result: solved|unsolvable|...``,
-``visits: N`` (states searched) and ``ms: F`` lines.
+``visits: N`` (states visited, transposition-table hits included), ``unique: N`` (states
+expanded: the same count as our nodes, positions new to the table) and ``ms: F`` lines.
 
 Its rules: thoughtful Klondike, draw 1 or 3, unlimited recycling, foundation cards may always go
 back to a column, and only a fresh deal (seven columns of 1..7 cards, only their top face up, 24
@@ -19,8 +20,10 @@ cards in the stock, empty waste and foundations). Solve ours with the same rules
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import re
+import resource
 import signal
 import subprocess
 import threading
@@ -47,10 +50,10 @@ class AnchorResult:
 
     ``status`` is ``"won"``, ``"lost"``, ``"unknown"`` (stopped at the time limit) or ``"error"``;
     ``seconds`` the process's wall time (start-up included), ``cpu_seconds`` its user + system
-    CPU time (from ``os.wait4``), ``own_seconds`` the search's time by its own clock and
-    ``states`` the states it visited (both ``None`` when killed before reporting), ``raw`` its
-    output. (Its peak memory is not measured: a child's ``ru_maxrss`` starts from the forking
-    parent's.)
+    CPU time (from ``os.wait4``), ``own_seconds`` the search's time by its own clock,
+    ``states`` the states it visited and ``unique`` those it expanded (these three ``None`` when
+    killed before reporting), ``raw`` its output. (Its peak memory is not measured: a child's
+    ``ru_maxrss`` starts from the forking parent's.)
     """
 
     status: str
@@ -58,6 +61,7 @@ class AnchorResult:
     cpu_seconds: float
     own_seconds: float | None
     states: int | None
+    unique: int | None
     raw: str
 
 
@@ -87,38 +91,41 @@ def deck_codes(state: GameState) -> list[int]:
     return [CARD_RANK[c] * 4 + LONELYBOT_SUIT[CARD_SUIT[c]] for c in cards]
 
 
-def parse_output(text: str) -> tuple[str | None, int | None, float | None]:
-    """The ``result:`` word, ``visits:`` count and ``ms:`` (as seconds) of lonelybot's output.
+def parse_output(text: str) -> dict[str, str]:
+    """The ``result``, ``visits``, ``unique`` and ``ms`` fields of lonelybot's output.
 
-    ``None`` for what is absent.
-
-    >>> parse_output("result: solved\\nvisits: 512\\nunique: 300\\nms: 1.5\\n")
-    ('solved', 512, 0.0015)
-    >>> parse_output("")
-    (None, None, None)
+    >>> parse_output("result: solved\\nvisits: 512\\nunique: 300\\nmoves: 90\\nms: 1.5\\n")
+    {'result': 'solved', 'visits': '512', 'unique': '300', 'ms': '1.5'}
+    >>> parse_output("thread panicked")
+    {}
     """
-    result = re.search(r"^result:\s*(\S+)", text, re.M)
-    visits = re.search(r"^visits:\s*(\d+)", text, re.M)
-    ms = re.search(r"^ms:\s*([0-9.]+)", text, re.M)
-    return (
-        result.group(1) if result else None,
-        int(visits.group(1)) if visits else None,
-        float(ms.group(1)) / 1e3 if ms else None,
-    )
+    return dict(re.findall(r"^(result|visits|unique|ms):[ \t]*(\S+)", text, re.M))
 
 
-def solve(binary: str, state: GameState, seconds: float) -> AnchorResult:
-    """Run lonelybot on the fresh deal ``state`` (its draw mode), killed after ``seconds``.
+def solve(binary: str, state: GameState, seconds: float, clock: str = "wall") -> AnchorResult:
+    """Run lonelybot on the fresh deal ``state`` (its draw mode), stopped after ``seconds``.
 
-    The child's own resource usage (``os.wait4``) gives its CPU time.
+    ``clock`` ``"wall"``: killed after ``seconds`` of wall time; ``"cpu"``: after ``seconds`` of
+    its own CPU time (``RLIMIT_CPU``, whole seconds, rounded up; a wall-clock guard of ten times
+    as long, at least a minute, stops a starved run). The child's own resource usage
+    (``os.wait4``) gives its CPU time.
     """
     codes = deck_codes(state)
     cmd = [binary, "solve", str(state.rules.draw), ",".join(map(str, codes))]
     killed = threading.Event()
+    cpu_limit = math.ceil(seconds)
+
+    def limit_cpu() -> None:  # in the child, before exec
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_limit, cpu_limit + 1))
 
     t0 = time.perf_counter()
     proc = subprocess.Popen(
-        cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+        preexec_fn=limit_cpu if clock == "cpu" else None,
     )
 
     def kill() -> None:
@@ -126,7 +133,7 @@ def solve(binary: str, state: GameState, seconds: float) -> AnchorResult:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
 
-    timer = threading.Timer(seconds, kill)
+    timer = threading.Timer(seconds if clock == "wall" else max(10 * seconds, 60.0), kill)
     timer.start()
     try:
         _, wait_status, usage = os.wait4(proc.pid, 0)
@@ -137,8 +144,13 @@ def solve(binary: str, state: GameState, seconds: float) -> AnchorResult:
     assert proc.stdout is not None
     raw = proc.stdout.read()
     proc.stdout.close()
-    word, states, own_seconds = parse_output(raw)
-    if killed.is_set():
+    fields = parse_output(raw)
+    word = fields.get("result")
+    over_cpu = os.WIFSIGNALED(wait_status) and os.WTERMSIG(wait_status) in (
+        signal.SIGXCPU,
+        signal.SIGKILL,
+    )
+    if killed.is_set() or (clock == "cpu" and over_cpu):
         status = "unknown"
     elif proc.returncode == 0 and word in _VERDICT:
         status = _VERDICT[word]
@@ -148,7 +160,8 @@ def solve(binary: str, state: GameState, seconds: float) -> AnchorResult:
         status=status,
         seconds=wall,
         cpu_seconds=usage.ru_utime + usage.ru_stime,
-        own_seconds=own_seconds,
-        states=states,
+        own_seconds=float(fields["ms"]) / 1e3 if "ms" in fields else None,
+        states=int(fields["visits"]) if "visits" in fields else None,
+        unique=int(fields["unique"]) if "unique" in fields else None,
         raw=raw.strip(),
     )

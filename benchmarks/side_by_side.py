@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import random
 import resource
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from statistics import mean, median
@@ -30,6 +31,7 @@ import lonelybot
 
 from klondike_widget.engine.deals import deal
 from klondike_widget.engine.rules import Rules
+from klondike_widget.engine.state import GameState
 from klondike_widget.solver import Limit, SolveResult, Status, solve
 
 #: Fresh deals are drawn from here up (see the module docstring).
@@ -64,13 +66,17 @@ class DealRun:
 
     @property
     def work_ratio(self) -> float | None:
-        """Our nodes over lonelybot's states, when both decided the deal."""
+        """Our nodes over lonelybot's expanded states, when both decided the deal.
+
+        Both count positions new to the transposition table (lonelybot's ``unique``; its
+        ``visits`` also count the table's hits).
+        """
         a = self.anchor
-        if a is None or not a.states or a.status not in ("won", "lost"):
+        if a is None or not a.unique or a.status not in ("won", "lost"):
             return None
         if self.ours.status is Status.UNKNOWN:
             return None
-        return self.ours.nodes / a.states
+        return self.ours.nodes / a.unique
 
     def disagrees(self) -> bool:
         """Both decided and the verdicts differ (a bug in one of them)."""
@@ -91,11 +97,13 @@ class DealRun:
         )
         if self.anchor is not None:
             a = self.anchor
+            unique = f"{a.unique:>11,}" if a.unique is not None else f"{'-':>11}"
             states = f"{a.states:>11,}" if a.states is not None else f"{'-':>11}"
             ratio = self.work_ratio
             text += (
                 f" | lonelybot {a.status:<7} {a.seconds:8.3f} s {a.cpu_seconds:8.3f} cpu "
-                f"{states} states" + (f" | nodes/states {ratio:8.2f}" if ratio else "")
+                f"{unique} expanded {states} visits"
+                + (f" | nodes/expanded {ratio:8.2f}" if ratio else "")
             )
         if self.disagrees():
             text += "   <-- VERDICTS DISAGREE"
@@ -121,11 +129,29 @@ class DealRun:
                 lb_seconds=round(a.seconds, 4),
                 lb_cpu=round(a.cpu_seconds, 4),
                 lb_states=a.states,
+                lb_unique=a.unique,
                 lb_own_seconds=a.own_seconds,
             )
             if a.status == "error":
                 out["lb_raw"] = a.raw
         return out
+
+
+def solve_ours(state: GameState, seconds: float, clock: str) -> SolveResult:
+    """Our solver with foundation-to-column moves, stopped after ``seconds`` of ``clock``.
+
+    ``clock`` ``"wall"`` is the solver's own time limit; ``"cpu"`` stops it (as cancelled) once
+    the solving thread has used ``seconds`` of CPU time, checked between chunks of search.
+    """
+    if clock == "wall":
+        return solve(state, Limit(seconds=seconds), foundation_to_tableau=True)
+    start = time.thread_time()
+    return solve(
+        state,
+        Limit(seconds=None),
+        foundation_to_tableau=True,
+        cancel=lambda: time.thread_time() - start >= seconds,
+    )
 
 
 def run_deals(
@@ -135,13 +161,17 @@ def run_deals(
     binary: str | None,
     per_deal: bool,
     out: Path | None = None,
+    clock: str = "wall",
 ) -> list[DealRun]:
-    """Solve deal ``numbers`` in ``draw`` with ours (and lonelybot if ``binary``)."""
+    """Solve deal ``numbers`` in ``draw`` with ours (and lonelybot if ``binary``).
+
+    Each gets ``seconds`` of ``clock`` (``"wall"`` or ``"cpu"``) a deal.
+    """
     runs: list[DealRun] = []
     for number in numbers:
         state = deal(number, Rules(draw=draw, foundation_to_tableau=True))
-        ours = solve(state, Limit(seconds=seconds), foundation_to_tableau=True)
-        anchor = lonelybot.solve(binary, state, seconds) if binary else None
+        ours = solve_ours(state, seconds, clock)
+        anchor = lonelybot.solve(binary, state, seconds, clock) if binary else None
         run = DealRun(number, draw, ours, anchor)
         runs.append(run)
         if per_deal or run.disagrees() or (anchor is not None and anchor.status == "error"):
@@ -159,11 +189,14 @@ def _counts(statuses: list[str]) -> tuple[int, int, int]:
 
 
 def _solver_row(label: str, draw: int, stats: dict[str, float]) -> str:
+    visits = stats["visits"]
     return (
         f"| {label:<15} | {draw:>4} | {stats['n']:>5.0f} | {stats['won']:>4.0f} | "
         f"{stats['lost']:>4.0f} | {stats['unk']:>4.0f} | {stats['wall']:>9.2f} | "
         f"{stats['cpu']:>9.2f} | {stats['median_ms']:>9.1f} | {stats['work']:>13,.0f} | "
-        f"{stats['rate'] / 1e6:>8.2f} | "
+        f"{stats['work'] / max(stats['cpu'], 1e-9) / 1e6:>8.2f} | "
+        + (f"{visits:>13,.0f} | " if visits >= 0 else f"{'-':>13} | ")
+        + (f"{visits / max(stats['cpu'], 1e-9) / 1e6:>8.2f} | " if visits >= 0 else f"{'-':>8} | ")
         + (f"{stats['peak'] / 2**20:>7.0f} |" if stats["peak"] >= 0 else f"{'-':>7} |")
     )
 
@@ -181,7 +214,7 @@ def _our_stats(runs: list[DealRun]) -> dict[str, float]:
         "cpu": cpu,
         "median_ms": 1e3 * median(r.ours.seconds for r in runs),
         "work": nodes,
-        "rate": nodes / max(cpu, 1e-9),
+        "visits": -1,
         "peak": max(r.ours.peak_memory for r in runs),
     }
 
@@ -190,7 +223,7 @@ def _anchor_stats(runs: list[DealRun]) -> dict[str, float]:
     anchors = [r.anchor for r in runs if r.anchor is not None]
     won, lost, unk = _counts([a.status for a in anchors])
     cpu = sum(a.cpu_seconds for a in anchors)
-    states = sum(a.states or 0 for a in anchors)
+    unique = sum(a.unique or 0 for a in anchors)
     return {
         "n": len(anchors),
         "won": won,
@@ -199,26 +232,27 @@ def _anchor_stats(runs: list[DealRun]) -> dict[str, float]:
         "wall": sum(a.seconds for a in anchors),
         "cpu": cpu,
         "median_ms": 1e3 * median(a.seconds for a in anchors),
-        "work": states,
-        "rate": states / max(cpu, 1e-9),
+        "work": unique,
+        "visits": sum(a.states or 0 for a in anchors),
         "peak": -1,
     }
 
 
 SOLVER_HEADER = (
     "| solver          | draw | deals |  won | lost |  unk | total s   | total cpu | median ms |"
-    " nodes/states  | M/cpu s  | peakMiB |\n"
+    " expanded      | M/cpu s  | visited       | M/cpu s  | peakMiB |\n"
     "|-----------------|------|-------|------|------|------|-----------|-----------|-----------|"
-    "---------------|----------|---------|"
+    "---------------|----------|---------------|----------|---------|"
 )
 
 
 def solver_table(by_draw: dict[int, list[DealRun]]) -> str:
     """Per draw mode: ours (and lonelybot) verdicts, totals, median, work and its rate.
 
-    Work is our nodes (positions searched, the draw-1 relaxation's included) against
-    lonelybot's states (visits); peak memory is our tables at their largest (lonelybot's is not
-    measured, see :class:`lonelybot.AnchorResult`).
+    Expanded is our nodes (positions new to the table, the draw-1 relaxation's included)
+    against lonelybot's ``unique`` states, visited lonelybot's ``visits`` (table hits
+    included; the count the issue quotes); peak memory is our tables at their largest
+    (lonelybot's is not measured, see :class:`lonelybot.AnchorResult`).
     """
     lines = [SOLVER_HEADER]
     for draw, runs in by_draw.items():
@@ -232,7 +266,8 @@ def solver_table(by_draw: dict[int, list[DealRun]]) -> str:
                 f"{ours['wall'] / lb['wall']:>8.2f}x | {ours['cpu'] / lb['cpu']:>8.2f}x | "
                 f"{ours['median_ms'] / lb['median_ms']:>8.2f}x | "
                 f"{ours['work'] / max(lb['work'], 1):>12.2f}x | "
-                f"{ours['rate'] / lb['rate']:>7.2f}x |         |"
+                f"{ours['work'] / ours['cpu'] / (lb['work'] / max(lb['cpu'], 1e-9)):>7.2f}x | "
+                f"{'':>13} | {'':>8} |         |"
             )
     return "\n".join(lines)
 
@@ -286,20 +321,21 @@ def issue_table(by_draw: dict[int, list[DealRun]], clock: str = "wall") -> str:
 
 
 def worst_work(runs: list[DealRun], count: int = 10) -> str:
-    """The ``count`` deals where our nodes exceed lonelybot's states the most (both decided)."""
+    """The ``count`` deals where our nodes exceed lonelybot's expanded states the most."""
     rated = sorted(
         (r for r in runs if r.work_ratio is not None), key=lambda r: -(r.work_ratio or 0)
     )
     lines = [
-        "| deal | verdict | our nodes | (relaxation) | lonelybot states | ratio | ours s | lb s |",
-        "|---|---|---|---|---|---|---|---|",
+        "| deal | verdict | our nodes | (relaxation) | lb expanded | lb visits | ratio | ours s "
+        "| lb s |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rated[:count]:
         a = r.anchor
-        assert a is not None and a.states is not None
+        assert a is not None and a.unique is not None
         lines.append(
             f"| {r.number} | {r.ours.status.value} | {r.ours.nodes:,} | "
-            f"{r.ours.extra.get('relaxation_nodes', 0):,} | {a.states:,} | "
+            f"{r.ours.extra.get('relaxation_nodes', 0):,} | {a.unique:,} | {a.states or 0:,} | "
             f"{r.work_ratio:.1f} | {r.ours.seconds:.3f} | {a.seconds:.3f} |"
         )
     return "\n".join(lines)

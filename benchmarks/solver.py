@@ -14,18 +14,20 @@ machine the two differ); then the same for positions sampled along random play (
 here"); then the compiled speed, the first call with a warm numba cache and the cold compile
 time (each in a fresh interpreter).
 
-Side by side (``--fresh N`` or ``--numbered RANGE``, ``benchmarks/side_by_side.py``): instead of
-the above, solve a set of fresh deals (``--fresh N``: N deal numbers drawn with ``--fresh-seed``
-from 2**40 up, which the project has never seen; the same deals in each draw mode) or numbered
-deals (``--numbered 1-5000``), with foundation-to-column moves allowed, at ``--seconds`` each. With
+Side by side (``--fresh N`` or ``--numbered RANGE``, ``benchmarks/side_by_side.py``): instead of the
+above, solve a set of fresh deals (``--fresh N``: N deal numbers drawn with ``--fresh-seed`` from
+2**40 up, which the project has never seen; the same deals in each draw mode) or numbered deals
+(``--numbered 1-5000``), with foundation-to-column moves allowed, at ``--seconds`` each. With
 ``--lonelybot PATH`` (a ``lonely_anchor`` binary built from github vuonghy2442/lonelybot by
 ``../shared/anchors/build-lonelybot.sh``; never required, never downloaded) lonelybot solves each
 deal right after ours with the same budget. Prints per draw mode: verdicts, total wall and CPU
-seconds, median, our nodes against lonelybot's states, their rates per CPU second, peak memory
-and the ratio ours/lonelybot; then the issue's summary table (total per draw mode, decided,
-median), the deals where our node count is furthest above lonelybot's state count, and our slowest
-deals. ``--per-deal`` prints a line per deal with both figures, ``--out FILE`` appends a JSON
-record per deal. Any deal where the two verdicts differ is printed and makes the exit status 1.
+seconds, median, our nodes against lonelybot's expanded and visited states, their rates per CPU
+second, peak memory and the ratio ours/lonelybot; then the issue's summary table (total per draw
+mode, decided, median; in wall and in CPU seconds), the deals where our node count is furthest above
+lonelybot's expanded states, and our slowest deals. ``--per-deal`` prints a line per deal with both
+figures, ``--out FILE`` appends a JSON record per deal. ``--clock cpu`` gives each solver
+``--seconds`` of its own CPU time instead of wall time (on a busy machine a wall budget measures the
+load). Any deal where the two verdicts differ is printed and makes the exit status 1.
 """
 
 from __future__ import annotations
@@ -147,15 +149,22 @@ def run_side_by_side(args: argparse.Namespace, draws: list[int]) -> int:
     warm_up()
     by_draw = {
         draw: side_by_side.run_deals(
-            numbers, draw, args.seconds, args.lonelybot or None, args.per_deal, args.out
+            numbers,
+            draw,
+            args.seconds,
+            args.lonelybot or None,
+            args.per_deal,
+            args.out,
+            args.clock,
         )
         for draw in draws
     }
     against = " against lonelybot" if args.lonelybot else ""
     print(
-        f"\n{what}{against}, budget {args.seconds:g} s each, foundation-to-column moves "
-        f"allowed; seconds are wall time, cpu the solving thread's (ours) or process's "
-        f"(lonelybot); work is our nodes and lonelybot's states.\n"
+        f"\n{what}{against}, budget {args.seconds:g} {args.clock} s each, "
+        f"foundation-to-column moves allowed; seconds are wall time, cpu the solving "
+        f"thread's (ours) or process's (lonelybot); expanded: our nodes, lonelybot's unique "
+        f"states; visited: lonelybot's visits (table hits included).\n"
     )
     print(side_by_side.solver_table(by_draw))
     print()
@@ -194,6 +203,12 @@ def main() -> None:
     parser.add_argument("--lonelybot", default="", help="path of a lonely_anchor binary")
     parser.add_argument("--per-deal", action="store_true", help="a line per deal (side by side)")
     parser.add_argument("--out", type=Path, help="append a JSON record per deal (side by side)")
+    parser.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="side by side: --seconds of wall time (default) or of each solver's own CPU time",
+    )
     args = parser.parse_args()
     draws = [int(d) for d in args.draws.split(",")]
     if args.fresh or args.numbered:
