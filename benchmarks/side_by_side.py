@@ -137,18 +137,21 @@ class DealRun:
         return out
 
 
-def solve_ours(state: GameState, seconds: float, clock: str) -> SolveResult:
+def solve_ours(
+    state: GameState, seconds: float, clock: str, nodes: int | None = None
+) -> SolveResult:
     """Our solver with foundation-to-column moves, stopped after ``seconds`` of ``clock``.
 
     ``clock`` ``"wall"`` is the solver's own time limit; ``"cpu"`` stops it (as cancelled) once
     the solving thread has used ``seconds`` of CPU time, checked between chunks of search.
+    ``nodes`` caps the positions searched as well (``None``: no cap).
     """
     if clock == "wall":
-        return solve(state, Limit(seconds=seconds), foundation_to_tableau=True)
+        return solve(state, Limit(seconds=seconds, nodes=nodes), foundation_to_tableau=True)
     start = time.thread_time()
     return solve(
         state,
-        Limit(seconds=None),
+        Limit(seconds=None, nodes=nodes),
         foundation_to_tableau=True,
         cancel=lambda: time.thread_time() - start >= seconds,
     )

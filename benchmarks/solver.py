@@ -88,7 +88,12 @@ HEADER = (
 
 
 def run_reference(
-    draw: int, seconds: float, seeds: set[int], verbose: bool, clock: str = "wall"
+    draw: int,
+    seconds: float,
+    seeds: set[int],
+    verbose: bool,
+    nodes: int | None = None,
+    clock: str = "wall",
 ) -> str:
     """Solve the reference deals of one draw mode whose seed is in ``seeds``; return the row."""
     results: list[SolveResult] = []
@@ -98,9 +103,9 @@ def run_reference(
             continue
         state = reference_state(record)
         if clock == "wall":
-            result = solve(state, Limit(seconds=seconds))
+            result = solve(state, Limit(seconds=seconds, nodes=nodes))
         else:  # the reference deals allow foundation-to-column moves, as solve_ours does
-            result = side_by_side.solve_ours(state, seconds, clock)
+            result = side_by_side.solve_ours(state, seconds, clock, nodes)
         results.append(result)
         verdict = record["verdict"]
         if verdict != "unknown" and result.status is not Status.UNKNOWN:
@@ -111,7 +116,8 @@ def run_reference(
         if verbose:
             print(
                 f"  draw {draw} seed {record['seed']:>2}: {result.status.value:<7} "
-                f"(Solvitaire {verdict:<7}) {result.seconds:7.2f} s {result.nodes:>11,} nodes"
+                f"(Solvitaire {verdict:<7}) {result.seconds:7.2f} s "
+                f"{result.extra['cpu_seconds']:7.2f} cpu-s {result.nodes:>11,} nodes"
                 + (
                     "  (by the draw-1 relaxation)"
                     if result.extra.get("proof") == "draw-1 relaxation"
@@ -196,6 +202,13 @@ def main() -> None:
     parser.add_argument(
         "--deals", default="50", help="reference seeds 1..N, or a comma-separated list of seeds"
     )
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        default=None,
+        help="also a budget in positions per reference deal (verdicts and node counts then "
+        "do not depend on the machine's speed, if --seconds is generous)",
+    )
     parser.add_argument("--midgame", type=int, default=200, help="mid-game positions per mode")
     parser.add_argument("--midgame-seconds", type=float, default=10.0)
     parser.add_argument("--draws", default="1,3")
@@ -228,14 +241,17 @@ def main() -> None:
     warm_up()
     rows = []
     for draw in draws:
-        rows.append(run_reference(draw, args.seconds, seeds, not args.quiet, args.clock))
+        rows.append(
+            run_reference(draw, args.seconds, seeds, not args.quiet, args.nodes, args.clock)
+        )
     for draw in draws:
         if args.midgame > 0:
             rows.append(run_midgame(draw, args.midgame, args.midgame_seconds))
     print(
-        f"\nReference deals (budget {args.seconds:g} {args.clock} s each), mid-game "
-        f"({args.midgame} positions, budget {args.midgame_seconds:g} s each); seconds are "
-        f"wall time.\n"
+        f"\nReference deals (budget {args.seconds:g} {args.clock} s"
+        + (f" and {args.nodes:,} positions" if args.nodes else "")
+        + f" each), mid-game ({args.midgame} "
+        f"positions, budget {args.midgame_seconds:g} s each); seconds are wall time.\n"
     )
     print(HEADER)
     for r in rows:

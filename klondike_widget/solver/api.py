@@ -37,13 +37,21 @@ from typing import Any, Protocol
 import numpy as np
 
 from klondike_widget.engine.game import Game
-from klondike_widget.engine.moves import Move, apply_move
+from klondike_widget.engine.moves import Move
 from klondike_widget.engine.outcome import StopReason, Verdict
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
 from klondike_widget.solver import coldstart
-from klondike_widget.solver.bridge import encode_state, engine_moves
 from klondike_widget.solver.coldstart import CORE as core  # compiled, or uncompiled until then
+from klondike_widget.solver.drive import (
+    RELAX_TT_MAX,
+    TT_MAX,
+    TT_START,
+    TURN_NODES,
+    Search,
+    take_turns,
+    with_override,
+)
 from klondike_widget.solver.shorten import (
     LineLength,
     check_setting,
@@ -62,18 +70,11 @@ __all__ = [
     "warm_up",
     "Search",
     "with_override",
+    "TT_START",
+    "TT_MAX",
+    "TURN_NODES",
+    "RELAX_TT_MAX",
 ]
-
-#: Start size of the transposition table (entries of two 8-byte words, see
-#: ``core.table_key``); it doubles when half full.
-TT_START = 1 << 19
-#: Largest transposition table (entries): 2**26 * 16 bytes = 1 GiB.
-TT_MAX = 1 << 26
-#: Positions a draw-3 search and its draw-1 relaxation search in turn (see :func:`solve`).
-TURN_NODES = 50_000
-
-#: Largest table of the draw-1 relaxation that runs beside a draw-3 search (256 MiB).
-RELAX_TT_MAX = 1 << 24
 
 
 class _Cancel(Protocol):
@@ -189,146 +190,6 @@ def _is_cancelled(cancel: Cancel | None) -> bool:
     raise TypeError("cancel must be a threading.Event (anything with is_set()) or a callable")
 
 
-class Search:
-    """One resumable search (the arrays of the core and the calls between chunks).
-
-    Most callers want :func:`solve`; this class is the layer under it, exposed for tests and
-    tools that drive the search step by step. ``tt_max`` caps its transposition table (entries);
-    :meth:`step` returns ``core.R_GROW`` once the table is full; ``always`` switches off
-    always-on rules (``core.ALW_*``, tests only). ``foundation_to_tableau``
-    replaces the position's rule (:func:`with_override`): ``state`` is then the position under
-    the rules searched, which its line is legal under.
-    """
-
-    def __init__(
-        self,
-        state: GameState,
-        foundation_to_tableau: bool | None = None,
-        dominances: bool | int = True,
-        tt_max: int = TT_MAX,
-        always: int = core.ALW_ALL,
-    ) -> None:
-        state = with_override(state, foundation_to_tableau)
-        self.state = state
-        self.tt_max = tt_max
-        self.S = encode_state(state, foundation_to_tableau, dominances, always)
-        self.H = np.zeros(core.H_SIZE, dtype=np.uint64)
-        self.TT = np.zeros((TT_START, 2), dtype=np.uint64)
-        self.MV = np.zeros((core.MAXD, core.MAXM), dtype=np.int32)
-        self.NM = np.zeros(core.MAXD, dtype=np.int32)
-        self.IX = np.zeros(core.MAXD, dtype=np.int32)
-        self.UD = np.zeros(core.MAXD, dtype=np.int32)
-        self.AUM = np.zeros(core.MAXA, dtype=np.int32)
-        self.AUU = np.zeros(core.MAXA, dtype=np.int32)
-        self.AUS = np.zeros(core.MAXD, dtype=np.int32)
-        self.mark = np.zeros(core.SCR_SIZE, dtype=np.int32)
-        self.ctl = np.zeros(core.C_SIZE, dtype=np.int64)
-        self.peak_memory = self._table_bytes()
-        self.result = core.start_search(
-            self.S,
-            self.H,
-            self.TT,
-            self.MV,
-            self.NM,
-            self.IX,
-            self.AUM,
-            self.AUU,
-            self.mark,
-            self.ctl,
-        )
-        if self.result == core.R_BUDGET and self.NM[0] == 0:
-            self.result = core.R_EXHAUSTED
-
-    def _table_bytes(self) -> int:
-        arrays = (self.S, self.H, self.TT, self.MV, self.NM, self.IX, self.UD, self.AUM, self.AUU)
-        return int(sum(a.nbytes for a in arrays) + self.AUS.nbytes + self.ctl.nbytes)
-
-    @property
-    def nodes(self) -> int:
-        """Positions searched so far."""
-        return int(self.ctl[core.C_NODES])
-
-    @property
-    def overflowed(self) -> bool:
-        """True if some part of the space was cut off by the stack sizes (no LOST then)."""
-        return bool(self.ctl[core.C_OVERFLOW])
-
-    def step(self, max_nodes: int) -> int:
-        """Search up to ``max_nodes`` more positions; return the core's result code."""
-        if self.result in (core.R_WON, core.R_EXHAUSTED):
-            return self.result
-        r = core.run_chunk(
-            self.S,
-            self.H,
-            self.TT,
-            self.MV,
-            self.NM,
-            self.IX,
-            self.UD,
-            self.AUM,
-            self.AUU,
-            self.AUS,
-            self.mark,
-            self.ctl,
-            max_nodes,
-        )
-        if r == core.R_GROW:
-            if self.TT.shape[0] >= self.tt_max:
-                r = core.R_GROW  # full: the caller reports UNKNOWN (memory)
-            else:
-                old = self.TT
-                new = np.zeros((old.shape[0] * 2, 2), dtype=np.uint64)
-                core.tt_rehash(old, new)
-                self.peak_memory = max(self.peak_memory, self._table_bytes() + new.nbytes)
-                self.TT = new
-                del old
-                self.peak_memory = max(self.peak_memory, self._table_bytes())
-                r = core.R_BUDGET
-        self.result = r
-        return r
-
-    def line_codes(self) -> list[int]:
-        """The move codes (automatic moves included) of the winning path, in order."""
-        ctl = self.ctl
-        depth = int(ctl[core.C_DEPTH])
-        aun = int(ctl[core.C_AUN])
-        codes = [int(c) for c in self.AUM[: int(ctl[core.C_ROOTAUN])]]
-        for d in range(depth):
-            codes.append(int(self.MV[d, self.IX[d] - 1]) & 0xFFFFFF)
-            end = int(self.AUS[d + 1]) if d + 1 < depth else aun
-            codes.extend(int(c) for c in self.AUM[int(self.AUS[d]) : end])
-        return codes
-
-    def line(self) -> tuple[Move, ...]:
-        """The winning line as engine moves, replayed through the engine to check it."""
-        state = self.state
-        moves: list[Move] = []
-        for code in self.line_codes():
-            for move in engine_moves(state, code):
-                state = apply_move(state, move)  # raises if the core and the engine disagree
-                moves.append(move)
-        if not state.is_won:
-            raise AssertionError("internal error: the solver's line does not win")
-        return tuple(moves)
-
-
-def with_override(state: GameState, foundation_to_tableau: bool | None) -> GameState:
-    """``state`` under its own rules but with ``foundation_to_tableau`` (``None``: unchanged).
-
-    The solver searches, and replays its line, under these rules, so a line found with the
-    override is legal under it (and may not be under the position's own rules).
-
-    >>> from klondike_widget.deals import deal
-    >>> with_override(deal(1), False).rules
-    Rules(draw=1, foundation_to_tableau=False)
-    >>> with_override(deal(1), None) is deal(1) or with_override(deal(1), None) == deal(1)
-    True
-    """
-    if foundation_to_tableau is None or foundation_to_tableau == state.rules.foundation_to_tableau:
-        return state
-    return state.replace(rules=Rules(state.rules.draw, foundation_to_tableau))
-
-
 def solve(
     position: GameState | Game,
     limit: Limit | None = None,
@@ -408,43 +269,29 @@ def solve(
     _ensure_compiled()
     t0 = time.perf_counter()
     cpu0 = time.thread_time()
-    search = Search(state)
-    runs = [_Run(search)]
+    searches = [Search(state)]
     if state.rules.draw != 1:
         relaxed = state.replace(rules=Rules(1, state.rules.foundation_to_tableau))
-        runs.append(_Run(Search(relaxed, tt_max=RELAX_TT_MAX)))
-    reason = ""
-    proof = "search"
-    while search.result not in (core.R_WON, core.R_EXHAUSTED):
-        nodes = sum(r.search.nodes for r in runs)
-        if _is_cancelled(cancel):
-            reason = "cancelled"
-            break
-        if limit.seconds is not None and time.perf_counter() - t0 >= limit.seconds:
-            reason = "seconds"
-            break
-        if limit.nodes is not None and nodes >= limit.nodes:
-            reason = "nodes"
-            break
-        live = [r for r in runs if r.live]
-        if not live:  # the search filled its table (and the relaxation can prove nothing)
-            reason = "memory"
-            break
-        # Turns of TURN_NODES positions, the draw-3 search first, then its relaxation (which
-        # stops once it has won or filled its table: then it can prove nothing). Turns count
-        # positions, not seconds, so verdicts and node counts are the same on every machine and
-        # core (compiled or not); a turn is searched in pieces of about 0.1 s, so the clock and
-        # the cancel flag are still read often.
-        run = min(live, key=lambda r: (r.search.nodes // TURN_NODES, runs.index(r)))
-        left = TURN_NODES - run.search.nodes % TURN_NODES
-        run.step(left if limit.nodes is None else min(left, limit.nodes - nodes))
-        relaxation_lost = run.search.result == core.R_EXHAUSTED and not run.search.overflowed
-        if run is not runs[0] and relaxation_lost:
-            proof = "draw-1 relaxation"
-            break
-        if progress is not None:
-            progress(sum(r.search.nodes for r in runs), time.perf_counter() - t0)
+        searches.append(Search(relaxed, tt_max=RELAX_TT_MAX))
+    reason, proof = take_turns(
+        searches, limit.seconds, limit.nodes, lambda: _is_cancelled(cancel), progress, t0
+    )
     seconds = time.perf_counter() - t0
+    return _result(searches, state, reason, proof, seconds, cpu0, shorten, cancel)
+
+
+def _result(
+    searches: list[Search],
+    state: GameState,
+    reason: str,
+    proof: str,
+    seconds: float,
+    cpu0: float,
+    shorten: bool | float,
+    cancel: Cancel | None,
+) -> SolveResult:
+    """The :class:`SolveResult` of finished searches (the line replayed and maybe shortened)."""
+    search = searches[0]
     lengths: dict[str, Any] = {}
     if search.result == core.R_WON:
         moves = search.line()
@@ -462,43 +309,19 @@ def solve(
     return SolveResult(
         status=status,
         moves=moves,
-        nodes=sum(r.search.nodes for r in runs),
+        nodes=sum(s.nodes for s in searches),
         seconds=seconds,
-        peak_memory=sum(r.search.peak_memory for r in runs),
+        peak_memory=sum(s.peak_memory for s in searches),
         reason=StopReason(reason),
         rules=state.rules,
         extra={
             "max_depth": int(search.ctl[core.C_MAXDEPTH]),
             "cpu_seconds": time.thread_time() - cpu0,
             "proof": proof if status is Status.LOST else "",
-            "relaxation_nodes": sum(r.search.nodes for r in runs[1:]),
+            "relaxation_nodes": sum(s.nodes for s in searches[1:]),
             **lengths,
         },
     )
-
-
-class _Run:
-    """A search driven in pieces of about 0.1 s (``chunk`` positions, adapted to the clock)."""
-
-    def __init__(self, search: Search) -> None:
-        self.search = search
-        self.chunk = 20_000
-
-    @property
-    def live(self) -> bool:
-        """Still worth a chunk: undecided and room left in its table."""
-        return self.search.result not in (core.R_WON, core.R_EXHAUSTED, core.R_GROW)
-
-    def step(self, nodes_left: int | None) -> None:
-        """Search one piece: ``chunk`` positions, or ``nodes_left`` if fewer."""
-        step = self.chunk if nodes_left is None else max(1, min(self.chunk, nodes_left))
-        c0 = time.perf_counter()
-        self.search.step(step)
-        dt = time.perf_counter() - c0
-        if dt < 0.05:
-            self.chunk = min(self.chunk * 2, 5_000_000)
-        elif dt > 0.2:
-            self.chunk = max(self.chunk // 2, 1_000)
 
 
 def hint(

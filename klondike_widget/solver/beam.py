@@ -25,7 +25,6 @@ from numba import njit
 
 from klondike_widget.solver.core import (
     CAP,
-    K_COL_FND,
     K_SWAP_FND,
     K_TAL_COL,
     K_TAL_FND,
@@ -40,10 +39,9 @@ from klondike_widget.solver.core import (
     O_TP,
     SCR_SIZE,
     ZPTR,
+    column_autos,
     do_move,
-    encode,
     gen_moves,
-    is_safe,
     is_won,
     state_key,
     undo_move,
@@ -139,30 +137,6 @@ def waste_debt(S: np.ndarray) -> int:
         return 0
     k = S[O_DRAW]
     return (tp - 1 + k - 1) // k
-
-
-@njit(cache=True, nogil=True)
-def column_autos(S: np.ndarray, H: np.ndarray, AUM: np.ndarray, AUU: np.ndarray, aun: int) -> int:
-    """Move safe column tops to their foundations until none is left; return the new count.
-
-    The moves are recorded in ``AUM``/``AUU`` from index ``aun`` on (for undo and replay).
-    """
-    while aun < AUM.shape[0]:
-        m = -1
-        for c in range(NCOL):
-            n = S[O_LEN + c]
-            if n > 0:
-                card = S[O_COLS + c * CAP + n - 1]
-                suit = card // 13
-                if S[O_FND + suit] == card % 13 and is_safe(S, card):
-                    m = encode(K_COL_FND, card, c, 0, 1, 0)
-                    break
-        if m < 0:
-            break
-        AUU[aun] = do_move(S, H, m)
-        AUM[aun] = m
-        aun += 1
-    return aun
 
 
 @njit(cache=True, nogil=True)

@@ -10,12 +10,13 @@ once and, in a background thread, imports numba (seconds on a busy machine) and 
   cache, then loads the compiled core from there.
 
 Until the compiled core is loaded, searches run the **uncompiled core**: the same source
-(:mod:`klondike_widget.solver.core`) imported a second time with a no-op ``njit``, so every
-function, nested calls included, is plain Python (the functions' ``py_func`` alone would still
-call the compiled dispatchers, and compile them), and numba is not needed for it at all. It is
-some 60 times slower than the compiled core (about 10,000 positions per CPU second), and most
-fresh deals and mid-game positions need a few hundred. Once the compiled core is loaded every
-search switches to it, a search in progress included, between two pieces of search.
+(the package :mod:`klondike_widget.solver.core`) imported a second time with a no-op
+``njit``, so every function, nested calls included, is plain Python (the functions'
+``py_func`` alone would still call the compiled dispatchers, and compile them), and numba is
+not needed for it at all. It is some 60 times slower than the compiled core (about 10,000
+positions per CPU second), and most fresh deals and mid-game positions need a few hundred.
+Once the compiled core is loaded every search switches to it, a search in progress included,
+between two pieces of search.
 
 The two cores are the same program over the same arrays (all search state lives in them), so
 they reach the same verdicts with the same node counts and lines, and a search can switch from
@@ -127,49 +128,77 @@ def _no_jit(*args: Any, **options: Any) -> Any:
     return lambda fn: fn
 
 
-def _import_without_numba(
-    name: str, globals: Any = None, locals: Any = None, fromlist: Any = (), level: int = 0
-) -> Any:
-    if name == "numba" and level == 0:
-        return SimpleNamespace(njit=_no_jit)
-    return builtins.__import__(name, globals, locals, fromlist, level)
-
-
 def python_core() -> ModuleType:
     """The core's source imported a second time, every jitted function as plain Python.
 
-    Its ``from numba import njit`` gets a no-op ``njit`` (so nested calls stay in Python, and
-    numba is not even imported: that alone takes seconds on a busy machine). Should the source
-    ever need more of numba, the real one is imported and each dispatcher replaced by its
-    ``py_func`` instead.
+    Each module of the package is executed anew (under
+    ``klondike_widget.solver._core_uncompiled``, never put in ``sys.modules``) with an import
+    hook that gives ``from numba import njit`` a no-op ``njit`` (so nested calls stay in Python,
+    and numba is not even imported: that alone takes seconds on a busy machine) and resolves the
+    package's relative imports to these copies. Should the source ever need more of numba, the
+    real one is imported and each dispatcher replaced by its ``py_func`` instead.
 
     >>> py = python_core()
-    >>> py.is_won.__globals__ is vars(py), hasattr(py.is_won, "py_func")
-    (True, False)
+    >>> py.is_won.__globals__["__name__"], hasattr(py.is_won, "py_func")
+    ('klondike_widget.solver._core_uncompiled.board', False)
     """
     global _python
     with _python_lock:
         if _python is None:
-            path = Path(__file__).with_name("core.py")
-            code = compile(path.read_text(encoding="utf-8"), str(path), "exec")
-            module = ModuleType("klondike_widget.solver._core_uncompiled")
-            module.__file__ = str(path)
-            module.__dict__["__builtins__"] = {
-                **vars(builtins),
-                "__import__": _import_without_numba,
-            }
             try:
-                exec(code, module.__dict__)
+                _python = _PlainPackage(numba_free=True).load()
             except (ImportError, AttributeError):  # the source uses more of numba than njit
-                module = ModuleType("klondike_widget.solver._core_uncompiled")
-                module.__file__ = str(path)
-                exec(code, module.__dict__)
-                for name, value in list(vars(module).items()):
-                    py_func = getattr(value, "py_func", None)
-                    if callable(py_func):  # a numba dispatcher: never called, never compiled
-                        setattr(module, name, py_func)
-            _python = module
+                _python = _PlainPackage(numba_free=False).load()
         return _python
+
+
+class _PlainPackage:
+    """Executes the core package's modules afresh as plain Python (see :func:`python_core`)."""
+
+    NAME = "klondike_widget.solver._core_uncompiled"
+
+    def __init__(self, numba_free: bool) -> None:
+        self.numba_free = numba_free
+        self.folder = Path(__file__).with_name("core")
+        self.modules: dict[str, ModuleType] = {}
+        self.builtins = {**vars(builtins), "__import__": self._import}
+
+    def load(self) -> ModuleType:
+        """The package (its ``__init__`` imports every module of it)."""
+        return self._module("")
+
+    def _module(self, sub: str) -> ModuleType:
+        if sub in self.modules:
+            return self.modules[sub]
+        path = self.folder / (f"{sub}.py" if sub else "__init__.py")
+        name = f"{self.NAME}.{sub}" if sub else self.NAME
+        module = ModuleType(name)
+        module.__file__ = str(path)
+        module.__package__ = self.NAME
+        module.__dict__["__builtins__"] = self.builtins
+        self.modules[sub] = module
+        if sub:
+            setattr(self._module(""), sub, module)
+        exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), module.__dict__)
+        if not self.numba_free:
+            for key, value in list(vars(module).items()):
+                py_func = getattr(value, "py_func", None)
+                if callable(py_func):  # a numba dispatcher: never called, never compiled
+                    setattr(module, key, py_func)
+        return module
+
+    def _import(
+        self, name: str, globals: Any = None, locals: Any = None, fromlist: Any = (), level: int = 0
+    ) -> Any:
+        if level == 1:  # the package's own modules: ``from .layout import X``
+            if name:
+                return self._module(name)
+            for sub in fromlist:  # ``from . import layout``
+                self._module(sub)
+            return self.modules[""]
+        if name == "numba" and level == 0 and self.numba_free:
+            return SimpleNamespace(njit=_no_jit)
+        return builtins.__import__(name, globals, locals, fromlist, level)
 
 
 def _quiet(fn: Callable[..., Any]) -> Callable[..., Any]:

@@ -1,0 +1,248 @@
+"""Per-node cost breakdown of the compiled search core (issue 14's profile).
+
+Usage::
+
+    python benchmarks/core_profile.py                  # reference deals 8, 22, 48; both modes
+    python benchmarks/core_profile.py --nodes 200000 --seeds 8,22
+
+For each draw mode it runs real searches (:class:`klondike_widget.solver.api.Search`) on the
+reference deals given, ``--nodes`` positions each, and times them (CPU seconds: the search's
+own rate). It keeps a copy of the position every ``--every`` positions and then times each part
+of the work a search does per position on those copies, in compiled loops (each part alone,
+``--repeat`` times over the sample):
+
+* **movegen**: ``gen_moves`` once per position (a search expands each new position once);
+* **do/undo**: every generated move applied and taken back;
+* **autos**: the automatic-move pass after each move (and its undo);
+* **key**: ``table_key`` after each move;
+* **probe**: a table lookup of that key, in a table as full as the search's;
+* **dead**: ``is_dead`` once per position (the search calls it only after a card goes up);
+* **prunings**: the follow-up and reverse-move filters (``drop_reverse`` on each move list).
+
+Per position the search tries ``edges`` moves (how many the sample's positions generate, on
+average); the table prints each part in nanoseconds per searched position (parts per move
+multiplied by ``edges``), their sum, and the real cost per position of the search: the
+difference is the loop's own bookkeeping and what the sample cannot show (revisits, the
+positions a move leads to that are already in the table).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "solver"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from numba import njit
+from solver_helpers import reference_deals, reference_state
+
+from klondike_widget.solver import core, warm_up
+from klondike_widget.solver.api import Search
+
+
+@njit(cache=True)
+def _time_movegen(SS: np.ndarray, mark: np.ndarray, out: np.ndarray, repeat: int) -> int:
+    total = 0
+    for _ in range(repeat):
+        for i in range(SS.shape[0]):
+            total += core.gen_moves(SS[i], out, mark, True)
+    return total
+
+
+@njit(cache=True)
+def _moves_of(SS: np.ndarray, mark: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every position's generated moves, flat, with the index of the position of each."""
+    out = np.zeros(core.MAXM, dtype=np.int32)
+    moves = []
+    owner = []
+    for i in range(SS.shape[0]):
+        n = min(core.gen_moves(SS[i], out, mark, True), core.MAXM)
+        for j in range(n):
+            moves.append(out[j])
+            owner.append(i)
+    return np.array(moves, dtype=np.int32), np.array(owner, dtype=np.int64)
+
+
+@njit(cache=True)
+def _time_do_undo(SS: np.ndarray, HH: np.ndarray, M: np.ndarray, OW: np.ndarray, r: int) -> int:
+    total = 0
+    for _ in range(r):
+        for k in range(M.shape[0]):
+            S = SS[OW[k]]
+            H = HH[OW[k]]
+            u = core.do_move(S, H, M[k])
+            total += S[core.O_TP]
+            core.undo_move(S, H, M[k], u)
+    return total
+
+
+@njit(cache=True)
+def _time_autos(
+    SS: np.ndarray, HH: np.ndarray, M: np.ndarray, OW: np.ndarray, AUM: np.ndarray, r: int
+) -> int:
+    """do + autos + undo of both, minus nothing: subtract do/undo's own time afterwards."""
+    AUU = np.zeros_like(AUM)
+    total = 0
+    for _ in range(r):
+        for k in range(M.shape[0]):
+            S = SS[OW[k]]
+            H = HH[OW[k]]
+            u = core.do_move(S, H, M[k])
+            aun = 0
+            if core.needs_autos(S, M[k]):
+                aun = core.apply_autos(S, H, AUM, AUU, 0)
+            total += aun
+            while aun > 0:
+                aun -= 1
+                core.undo_move(S, H, AUM[aun], AUU[aun])
+            core.undo_move(S, H, M[k], u)
+    return total
+
+
+@njit(cache=True)
+def _time_key(
+    SS: np.ndarray,
+    HH: np.ndarray,
+    M: np.ndarray,
+    OW: np.ndarray,
+    TT: np.ndarray,
+    r: int,
+    probe: bool,
+) -> int:
+    """do + key (+ table probe) + undo per move."""
+    total = 0
+    for _ in range(r):
+        for k in range(M.shape[0]):
+            S = SS[OW[k]]
+            H = HH[OW[k]]
+            u = core.do_move(S, H, M[k])
+            a, b = core.table_key(S, H, 0)
+            if probe:
+                total += core.tt_contains(TT, a, b)
+            else:
+                total += a & np.uint64(1)
+            core.undo_move(S, H, M[k], u)
+    return total
+
+
+@njit(cache=True)
+def _time_dead(SS: np.ndarray, mark: np.ndarray, repeat: int) -> int:
+    total = 0
+    for _ in range(repeat):
+        for i in range(SS.shape[0]):
+            total += core.is_dead(SS[i], mark)
+    return total
+
+
+@njit(cache=True)
+def _time_prune(SS: np.ndarray, mark: np.ndarray, repeat: int) -> int:
+    """gen_moves + drop_reverse of each move list against its first move (minus movegen)."""
+    out = np.zeros(core.MAXM, dtype=np.int32)
+    total = 0
+    for _ in range(repeat):
+        for i in range(SS.shape[0]):
+            n = min(core.gen_moves(SS[i], out, mark, True), core.MAXM)
+            if n > 0:
+                total += core.drop_reverse(out, n, out[0])
+    return total
+
+
+def _cpu(fn, *args):  # type: ignore[no-untyped-def]
+    t = time.process_time()
+    fn(*args)
+    return time.process_time() - t
+
+
+def sample(draw: int, seeds: list[int], nodes: int, every: int) -> tuple[list, float, int, object]:
+    """Search each deal; return (snapshots S, H), CPU seconds, positions, the last table."""
+    shots_s, shots_h = [], []
+    cpu = 0.0
+    total = 0
+    table = None
+    for record in reference_deals():
+        if record["draw"] != draw or record["seed"] not in seeds:
+            continue
+        search = Search(reference_state(record))
+        while search.result == core.R_BUDGET and search.nodes < nodes:
+            t = time.process_time()
+            search.step(every)
+            cpu += time.process_time() - t
+            shots_s.append(search.S.copy())
+            shots_h.append(search.H.copy())
+        total += search.nodes
+        table = search.TT
+    return [np.array(shots_s), np.array(shots_h)], cpu, total, table
+
+
+def profile(draw: int, seeds: list[int], nodes: int, every: int, repeat: int) -> None:
+    (SS, HH), cpu, total, TT = sample(draw, seeds, nodes, every)
+    mark = np.zeros(core.SCR_SIZE, dtype=np.int32)
+    out = np.zeros(core.MAXM, dtype=np.int32)
+    M, OW = _moves_of(SS, mark)
+    AUM = np.zeros(core.MAXA, dtype=np.int32)
+    # compile everything once before timing
+    for fn, args in [
+        (_time_movegen, (SS[:1], mark, out, 1)),
+        (_time_do_undo, (SS, HH, M[:1], OW[:1], 1)),
+        (_time_autos, (SS, HH, M[:1], OW[:1], AUM, 1)),
+        (_time_key, (SS, HH, M[:1], OW[:1], TT, 1, True)),
+        (_time_key, (SS, HH, M[:1], OW[:1], TT, 1, False)),
+        (_time_dead, (SS[:1], mark, 1)),
+        (_time_prune, (SS[:1], mark, 1)),
+    ]:
+        fn(*args)
+    npos = SS.shape[0] * repeat
+    nmov = M.shape[0] * repeat
+    edges = M.shape[0] / SS.shape[0]
+    t_gen = _cpu(_time_movegen, SS, mark, out, repeat) / npos
+    t_du = _cpu(_time_do_undo, SS, HH, M, OW, repeat) / nmov
+    t_auto = _cpu(_time_autos, SS, HH, M, OW, AUM, repeat) / nmov - t_du
+    t_key = _cpu(_time_key, SS, HH, M, OW, TT, repeat, False) / nmov - t_du
+    t_probe = _cpu(_time_key, SS, HH, M, OW, TT, repeat, True) / nmov - t_du - t_key
+    t_dead = _cpu(_time_dead, SS, mark, repeat) / npos
+    t_prune = _cpu(_time_prune, SS, mark, repeat) / npos - t_gen
+    parts = [
+        ("movegen (per position)", t_gen),
+        ("do/undo (per move x edges)", t_du * edges),
+        ("autos (per move x edges)", t_auto * edges),
+        ("key (per move x edges)", t_key * edges),
+        ("table probe (per move x edges)", t_probe * edges),
+        ("dead-end test (per position, upper bound)", t_dead),
+        ("prunings: drop_reverse (per position)", t_prune),
+    ]
+    real = cpu / total
+    print(
+        f"\ndraw {draw}: seeds {seeds}, {total:,} positions in {cpu:.2f} CPU s "
+        f"({total / cpu / 1e6:.3f} M/CPU s); sample {SS.shape[0]:,} positions, "
+        f"{edges:.1f} moves each; table {TT.shape[0]:,} rows"
+    )
+    print(f"| {'part':<44} | ns/position | share |")
+    print(f"|{'-' * 46}|-------------|-------|")
+    for name, t in parts:
+        print(f"| {name:<44} | {t * 1e9:>11.0f} | {100 * t / real:>4.0f}% |")
+    s = sum(t for _, t in parts)
+    print(f"| {'sum of the parts':<44} | {s * 1e9:>11.0f} | {100 * s / real:>4.0f}% |")
+    print(f"| {'search, real (CPU s / positions)':<44} | {real * 1e9:>11.0f} |  100% |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seeds", default="8,22,48")
+    parser.add_argument("--nodes", type=int, default=300_000, help="positions per deal")
+    parser.add_argument("--every", type=int, default=97, help="positions between snapshots")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--draws", default="1,3")
+    args = parser.parse_args()
+    warm_up()
+    seeds = [int(s) for s in args.seeds.split(",")]
+    for draw in [int(d) for d in args.draws.split(",")]:
+        profile(draw, seeds, args.nodes, args.every, args.repeat)
+
+
+if __name__ == "__main__":
+    main()

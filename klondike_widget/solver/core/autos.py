@@ -1,0 +1,247 @@
+# mypy: disable-error-code="no-any-return"
+"""Safe automatic foundation moves: the rule, and the pass that plays them after every move.
+
+A card is *safe* (:func:`is_safe`) when sending it to its foundation cannot lose a win; the
+search plays every safe move at once (:func:`apply_autos`) and never brings a card down that
+would at once be safe again (:func:`would_go_back_up`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .board import do_move
+from .codes import K_COL_FND, K_FND_COL, K_TAL_COL, K_TAL_FND, encode, move_kind
+from .keys import key_pointer
+from .layout import (
+    ALW_AUTOS,
+    CAP,
+    DOM_LAST_TALON_UP,
+    NCOL,
+    O_ALW,
+    O_COLS,
+    O_DOM,
+    O_DRAW,
+    O_F2T,
+    O_FND,
+    O_LEN,
+    O_TAL,
+    O_TN,
+    RANK,
+    RED,
+    SUIT,
+)
+
+
+@njit(cache=True, nogil=True)
+def is_safe(S: np.ndarray, card: int) -> bool:
+    """True if moving ``card`` (already playable) to its foundation cannot lose a win.
+
+    Write ``X`` for the card, ``r`` for its rank (0 for an Ace), ``o`` for the lower of the two
+    foundations of the other colour and ``t`` for the other foundation of its colour (heights:
+    cards on them). The rule (Blake & Gent's, as Solvitaire and lonelybot use it) is
+
+    * (B) ``o >= r - 1`` and ``t >= r - 2``, with or without foundation-to-column moves;
+    * (A) ``o >= r`` (both cards that could lie on ``X`` are up), only when foundation cards
+      may not come back down.
+
+    Aces and twos pass (B) always. Switch: ``ALW_AUTOS`` of ``S[O_ALW]``.
+
+    *Why (A) is wrong with foundation-to-column moves* (the defect of issue 13): "nothing
+    can ever be stacked on X" forgets that the cards of rank ``r - 1`` on the foundations can
+    come back down onto X to let the cards under them come down too. With ♦ and ♥ at Q and ♣
+    at 8, K♠ passed (A) and went up; but 10♣ on face-down 9♣ needs a red J, which needs the
+    red Q above it on a black K: the K♠ (``tests/solver/test_solver_soundness.py``). The
+    search also never brought K♠ back down, as it would have been "safe" again at once
+    (:func:`would_go_back_up`).
+
+    *Argument.* Let ``P`` be winnable, ``P'`` the same with X up, ``W`` a winning line from
+    ``P`` (counted in search moves, automatic ones included).
+
+    1. *Settled cards.* With foundation-to-column moves, call a foundation card *settled* if
+       the cards under it in its suit and the cards of the other colour one rank lower are
+       settled (Aces on foundations are). Some shortest winning line brings no settled card
+       down: take the lowest-ranked settled card L that ``W`` brings down; the cards that
+       could lie on L are settled and of lower rank, so they never come down and nothing lies
+       on L while it is out; the cards under it in its suit never come down either, and the
+       cards above it cannot go up before it does. So deleting L's excursion (its coming
+       down, its moves, its going back up; moving runs it tops without it) leaves a shorter
+       winning line. Under (B) every card of rank ``<= r - 2`` of the other colour, and every
+       card under X in its suit, is settled (induction on the rank: the other colour's cards
+       rest on ours of rank ``<= r - 3``, which ``t >= r - 2`` and X's own suit at ``r`` put
+       on the foundations, and ours rest on theirs of rank ``<= r - 3``). Without
+       foundation-to-column moves nothing ever comes down and every foundation card is
+       settled.
+    2. *Dead cards.* From ``P'`` play ``W`` but keep a set D of cards that are out in ``W``'s
+       position and up in ours, which is ``W``'s with D on the foundations: at first D = {X}.
+       When ``W`` puts a card Y (rank ``r - 1``, other colour) on a member of D, ours sends Y
+       up instead (or leaves it up, if ``W`` brings it down from its foundation): Y's suit
+       is at ``r - 1`` (its lower cards are settled and Y is next or on top), and Y joins D;
+       likewise a card Z of rank ``r - 2`` of X's colour put on a Y (only under (B): X's own
+       ``r - 2`` is settled, the other one is at most next since ``t >= r - 2``). Nothing can
+       lie on a Z (the other colour's ``r - 3`` cards are settled), nothing else on a Y or
+       on X, so D's cards always top their columns; ours skips every move of a D card and
+       moves runs without the D cards on top. Cards under D cards are free earlier in ours
+       (a face-down one turns up earlier), which only adds moves; no move of ``W`` touches a
+       foundation under a D card (settled) or above it (the card must go up first, and then
+       it leaves D). Under (A) without foundation-to-column moves D stays {X}. So ours is a
+       winning line from ``P'``, shorter by X's own moves at least.
+
+    From the talon: in draw 1 every talon card stays reachable from any pointer, so removing
+    one changes nothing else; in draw 3 only the last card when the pointer reaches what
+    pointer 0 reaches (:func:`apply_autos`). Since the line from ``P'`` is shorter, the search
+    (which applies these moves after every move) still reaches a won position.
+
+    >>> import numpy as np
+    >>> S = np.zeros(S_SIZE, dtype=np.int32)
+    >>> S[O_FND : O_FND + 4] = [8, 12, 12, 12]  # C8 DQ HQ SQ, the King of spades next
+    >>> S[O_F2T] = 1; bool(is_safe(S, 51))
+    False
+    >>> S[O_F2T] = 0; bool(is_safe(S, 51))
+    True
+    """
+    r = RANK[card]
+    if r <= 1:
+        return True
+    s = SUIT[card]
+    if RED[card] == 1:
+        o1 = 0
+        o2 = 3
+    else:
+        o1 = 1
+        o2 = 2
+    lo = min(S[O_FND + o1], S[O_FND + o2])
+    if lo >= r - 1 and S[O_FND + 3 - s] >= r - 2:
+        return True
+    return S[O_F2T] == 0 and lo >= r
+
+
+@njit(cache=True, nogil=True)
+def would_go_back_up(S: np.ndarray, card: int) -> bool:
+    """True if ``card``, the top of its foundation, would be safe there once brought down.
+
+    Such a card is never brought down (bit ``ALW_BACK_UP`` of ``S[O_ALW]``). *Argument:* the
+    position ``C`` with the card on a column top and the position ``P`` with it up differ by
+    that one foundation play, which :func:`is_safe` judges in ``C`` (the foundation lowered, as
+    here): from any winning line of ``C`` its argument builds a shorter one from ``P``. So a
+    shortest winning line of ``P`` never starts by bringing the card down, and the search,
+    which tries every other move of ``P``, still finds a win. The argument of :func:`is_safe`
+    covers foundation-to-column moves (its rule (B) is the only one used then), which is what
+    this prune relied on wrongly before issue 13: K♠ stayed up, judged "safe" by rule (A).
+    """
+    suit = SUIT[card]
+    S[O_FND + suit] -= 1
+    back_up = is_safe(S, card)
+    S[O_FND + suit] += 1
+    return back_up
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _safe_next(S: np.ndarray) -> np.int64:
+    """Bit ``c`` set for each card ``c`` that is next on its foundation and safe there."""
+    one = np.int64(1)
+    safe = np.int64(0)
+    for suit in range(4):
+        h = S[O_FND + suit]
+        if h < 13 and is_safe(S, suit * 13 + h):
+            safe |= one << (suit * 13 + h)
+    return safe
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _column_auto(S: np.ndarray, safe: np.int64) -> int:
+    """The move of the first column top in ``safe`` to its foundation; -1 if none."""
+    for c in range(NCOL):
+        n = S[O_LEN + c]
+        if n > 0:
+            card = S[O_COLS + c * CAP + n - 1]
+            if (safe >> card) & 1:
+                return encode(K_COL_FND, card, c, 0, 1, 0)
+    return -1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _talon_auto(S: np.ndarray, safe: np.int64) -> int:
+    """The move of a talon card in ``safe`` that may go up automatically; -1 if none.
+
+    In draw 1 any talon card; in draw 3 only the last one, while the pointer reaches what
+    pointer 0 reaches, with ``DOM_LAST_TALON_UP`` (see :func:`apply_autos`).
+    """
+    tn = S[O_TN]
+    if S[O_DRAW] == 1:
+        for i in range(tn):
+            card = S[O_TAL + i]
+            if (safe >> card) & 1:
+                return encode(K_TAL_FND, card, i, 0, 1, 0)
+    elif (
+        (S[O_DOM] & DOM_LAST_TALON_UP) != 0
+        and tn > 0
+        and key_pointer(S) == 0
+        and (safe >> S[O_TAL + tn - 1]) & 1
+    ):
+        return encode(K_TAL_FND, S[O_TAL + tn - 1], tn - 1, 0, 1, 0)
+    return -1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _play_autos(
+    S: np.ndarray, H: np.ndarray, AUM: np.ndarray, AUU: np.ndarray, aun: int, talon: bool
+) -> int:
+    """Play safe moves (from the columns, and from the talon if ``talon``) into ``AUM``/``AUU``
+    from index ``aun`` on, until none is left or the arrays are full; return the new count."""
+    while True:
+        safe = _safe_next(S)
+        if safe == 0:
+            break
+        m = _column_auto(S, safe)
+        if m < 0 and talon:
+            m = _talon_auto(S, safe)
+        if m < 0 or aun >= AUM.shape[0]:
+            break
+        AUU[aun] = do_move(S, H, m)
+        AUM[aun] = m
+        aun += 1
+    return aun
+
+
+@njit(cache=True, nogil=True)
+def apply_autos(S: np.ndarray, H: np.ndarray, AUM: np.ndarray, AUU: np.ndarray, aun: int) -> int:
+    """Play safe foundation moves until none is left; record them; return the new count.
+
+    From the columns always; from the talon in draw 1, where every talon card is reachable from
+    any pointer so removing one changes nothing else. In draw 3 removing a talon card shifts
+    which cards the taps reach, except for the last one while the pointer reaches what pointer 0
+    reaches (:func:`key_pointer`): no other card moves, every card stays reachable and the pointer
+    ends at the end of the talon (the same class), so with ``DOM_LAST_TALON_UP`` that card goes
+    up when safe (lonelybot's deck rule). Switch: ``ALW_AUTOS``.
+    """
+    if (S[O_ALW] & ALW_AUTOS) == 0:
+        return aun
+    return _play_autos(S, H, AUM, AUU, aun, True)
+
+
+@njit(cache=True, nogil=True)
+def column_autos(S: np.ndarray, H: np.ndarray, AUM: np.ndarray, AUU: np.ndarray, aun: int) -> int:
+    """Move safe column tops to their foundations until none is left; return the new count.
+
+    The moves are recorded in ``AUM``/``AUU`` from index ``aun`` on (for undo and replay). The
+    beam search's pass (:mod:`klondike_widget.solver.beam`): no talon card, whatever the
+    switches.
+    """
+    return _play_autos(S, H, AUM, AUU, aun, False)
+
+
+@njit(cache=True, nogil=True)
+def needs_autos(S: np.ndarray, m: int) -> bool:
+    """False if move ``m`` cannot have made a card safe and playable (its parent had none).
+
+    A card coming down from a foundation only lowers a foundation, and :func:`is_safe` only
+    asks for foundations to be high enough, so no card becomes safe; no card becomes playable
+    either, and the card itself is not safe (else it is not generated, see
+    :func:`would_go_back_up`; with ``ALW_BACK_UP`` off it may be, and then the next move can
+    send it up). In draw 1 a talon card going onto a column was playable and not safe in the
+    talon already, and covers a card. Every other move may uncover or raise something.
+    """
+    kind = move_kind(m)
+    return not (kind == K_FND_COL or (kind == K_TAL_COL and S[O_DRAW] == 1))

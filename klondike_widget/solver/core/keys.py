@@ -1,0 +1,222 @@
+# mypy: disable-error-code="no-any-return"
+"""Hashing and keys: Zobrist words per column and talon, the transposition table's keys.
+
+``H`` (uint64) holds one position-sensitive Zobrist sum per column and the talon as a set of
+cards (one bit a card). :func:`state_key` mixes each column separately and adds them up, so it
+does not depend on the order of the columns (empty-column and column-permutation symmetry
+collapse); foundations follow from the other cards. The transposition table stores two words a
+position (:func:`table_key`): with twin classes the class itself, exactly, so a LOST never rests
+on a hash collision. In draw 1 every talon card is reachable from any
+pointer, so the key leaves the pointer out; in draw 3 it is part of the key, through
+:func:`key_pointer` (pointers from which the taps reach the same cards share a key).
+
+>>> int(mix64(np.uint64(0))), int(mix64(np.uint64(1))) != 1
+(0, True)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .layout import (
+    ALW_POINTER,
+    CAP,
+    DOM_TWINS,
+    NCOL,
+    O_ALW,
+    O_COLS,
+    O_DOM,
+    O_DRAW,
+    O_FD,
+    O_FND,
+    O_LEN,
+    O_PHM,
+    O_TAL,
+    O_TN,
+    O_TP,
+    RANK,
+    TAL_CAP,
+)
+
+_rng = np.random.default_rng(0x4B4C4F4E44494B45)
+
+
+def _random_words(n: int) -> np.ndarray:
+    return _rng.integers(0, 2**64, size=n, dtype=np.uint64)
+
+
+ZPOS = _random_words(52 * CAP)
+#: A talon card's word is its bit, so ``H[NCOL]`` is the talon as an exact set of cards.
+ZTAL = np.array([1 << c for c in range(52)], dtype=np.uint64)
+ZFD = _random_words(CAP)
+ZPTR = _random_words(TAL_CAP + 1)
+ZFH = _random_words(4 * 14)
+# a second, independent set for the second word of the exact-table keys (twin classes off)
+ZPOS2 = _random_words(52 * CAP)
+ZFD2 = _random_words(CAP)
+ZPTR2 = _random_words(TAL_CAP + 1)
+ZTAG = _random_words(256)
+ZTAG2 = _random_words(256)
+#: ``tag`` of :func:`table_key`: a restricted position (kind in bits 6..7, card in bits 0..5).
+TAG_FND = 64  # after a card came down from a foundation (follow_ups)
+TAG_TALON = 128  # after a talon card went onto a column in draw 1 (talon_follow_ups)
+TAG_KING = 192  # after a column was emptied (king_fills)
+TOP = np.uint64(1 << 63)
+
+M1 = np.uint64(0xBF58476D1CE4E5B9)
+M2 = np.uint64(0x94D049BB133111EB)
+SH30 = np.uint64(30)
+SH27 = np.uint64(27)
+SH31 = np.uint64(31)
+U0 = np.uint64(0)
+U1 = np.uint64(1)
+
+
+@njit(cache=True, nogil=True)
+def mix64(x: np.uint64) -> np.uint64:  # pragma: no cover - trivial
+    """SplitMix64's finaliser: a bijective 64-bit mix."""
+    x = (x ^ (x >> SH30)) * M1
+    x = (x ^ (x >> SH27)) * M2
+    return x ^ (x >> SH31)
+
+
+@njit(cache=True, nogil=True)
+def compute_hashes(S: np.ndarray, H: np.ndarray) -> None:
+    """Fill ``H`` from scratch (the search keeps its first ``NCOL + 1`` words up to date).
+
+    The rest is a table for :func:`abstract_key`: the part of column ``c`` when its
+    :func:`structure_count` is ``k``, for every ``k`` up to the current one. Structure cards
+    never change, and a search only lowers the counts, so the root's table serves the search.
+    """
+    for c in range(NCOL):
+        h = U0
+        for k in range(S[O_LEN + c]):
+            h += ZPOS[S[O_COLS + c * CAP + k] * CAP + k]
+        H[c] = h
+    t = U0
+    for i in range(S[O_TN]):
+        t ^= ZTAL[S[O_TAL + i]]
+    H[NCOL] = t
+    for c in range(NCOL):
+        sc = structure_count(S, c)
+        h = U0
+        for k in range(sc + 1):
+            H[O_PHM + c * (CAP + 1) + k] = mix64(h + ZFD[max(k - 1, 0)])
+            if k < sc:
+                h += ZPOS[S[O_COLS + c * CAP + k] * CAP + k]
+
+
+@njit(cache=True, nogil=True)
+def key_pointer(S: np.ndarray) -> int:
+    """The talon pointer as the key sees it: 0 for every pointer that reaches what 0 reaches.
+
+    From pointer ``p`` (draw ``k``, ``n`` talon cards) taps and recycles bring to the top the
+    cards at ``p - 1``, at ``p + jk - 1`` and at ``jk - 1`` (``j >= 1``, each capped at
+    ``n - 1``): see :func:`reachable_talon`. When ``p`` is a multiple of ``k`` or ``p == n`` the
+    first two kinds are among the third, so the reachable cards are those of pointer 0. A talon
+    play of ``T[i]`` leaves the pointer at ``i`` whatever it was before and nothing else reads
+    the pointer, so two positions that differ only in such pointers have the same moves and the
+    same future: one key serves both. Foundation-to-column moves do not read or move the
+    pointer. Switch: ``ALW_POINTER`` (off: the key holds the pointer itself, in draw 1 too,
+    where every talon card is reachable from any pointer and taps change nothing else).
+    """
+    tp = S[O_TP]
+    if tp % S[O_DRAW] == 0 or tp == S[O_TN]:
+        return 0
+    return tp
+
+
+@njit(cache=True, nogil=True)
+def structure_count(S: np.ndarray, c: int) -> int:
+    """The face-down cards of column ``c`` plus its *root*, if it has one.
+
+    The root is the face-up card lying on the face-down cards, or, in a column without any, a
+    bottom card that is not a King. A root never came from elsewhere (only Kings go to empty
+    columns, and a card covering face-down cards was face down itself), so the count alone says
+    which cards these are. Every other face-up card of the tableau is *placed*: it lies on a card
+    it stacks on, or it is a King at the bottom of a column.
+    """
+    n = S[O_LEN + c]
+    fd = S[O_FD + c]
+    if n > fd and (fd > 0 or RANK[S[O_COLS + c * CAP]] != 12):
+        return fd + 1
+    return fd
+
+
+@njit(cache=True, nogil=True)
+def abstract_key(S: np.ndarray, H: np.ndarray) -> np.uint64:
+    """The twin-class part of the key: foundations and each column's face-down cards and root.
+
+    It leaves out how the placed cards are arranged. Positions that differ only there have the
+    same face-up cards (all cards but those on the foundations, in the talon, face down or
+    roots), and are equally winnable (see :func:`gen_abstract`); the key is symmetric in the
+    columns.
+    """
+    tot = U0
+    for c in range(NCOL):
+        tot += H[O_PHM + c * (CAP + 1) + structure_count(S, c)]
+    for suit in range(4):
+        tot += ZFH[suit * 14 + S[O_FND + suit]]
+    return tot
+
+
+@njit(cache=True, nogil=True)
+def state_key(S: np.ndarray, H: np.ndarray) -> np.uint64:
+    """The transposition-table key: symmetric in the columns; never 0.
+
+    With ``DOM_TWINS`` the tableau part is :func:`abstract_key`, else the exact
+    columns.
+    """
+    tot = U0
+    if (S[O_DOM] & DOM_TWINS) != 0:
+        tot = abstract_key(S, H)
+    else:
+        for c in range(NCOL):
+            tot += mix64(H[c] + ZFD[S[O_FD + c]])
+    tot ^= H[NCOL]
+    if S[O_DRAW] != 1:
+        tot ^= ZPTR[key_pointer(S)]
+    k = mix64(tot)
+    if k == U0:
+        k = U1
+    return k
+
+
+@njit(cache=True, nogil=True)
+def table_key(S: np.ndarray, H: np.ndarray, tag: int) -> tuple[np.uint64, np.uint64]:
+    """The two words the transposition table stores for the position (``tag``: see TAG_*).
+
+    With twin classes (``DOM_TWINS``) they are the class itself, exactly: the
+    :func:`structure_count` of each column (6 bits each; a column's structure cards never
+    change during a search, so the count names them), the foundation heights, the talon as a
+    set of cards (``H[NCOL]``, one bit a card), the pointer's class (:func:`key_pointer`, draw
+    3) and the tag. Two positions get the same words only if they are in the same class, so
+    no collision can prune a position: a LOST is a proof.
+
+    Without twin classes (a hand-built position whose face-up cards are not runs, or a test
+    with them off) the first word is :func:`state_key` and the second an independent 63-bit
+    Zobrist hash (other random tables) of the exact columns, talon, pointer and tag. A wrong
+    prune needs both to collide: with at most ``N = 2**26`` stored positions and as many
+    lookups, under the usual model of Zobrist keys as random, the chance in one search is
+    below ``N**2 / 2**127 < 1e-22``.
+    """
+    ptr = S[O_TP] if S[O_ALW] & ALW_POINTER == 0 else key_pointer(S) if S[O_DRAW] != 1 else 0
+    if (S[O_DOM] & DOM_TWINS) != 0:
+        a = U0
+        for c in range(NCOL):
+            a |= np.uint64(structure_count(S, c)) << np.uint64(6 * c)
+        for suit in range(4):
+            a |= np.uint64(S[O_FND + suit]) << np.uint64(42 + 4 * suit)
+        a |= np.uint64(tag & 63) << np.uint64(58)
+        b = H[NCOL] | (np.uint64(ptr) << np.uint64(52)) | (np.uint64(tag >> 6) << np.uint64(58))
+        return a, b | TOP
+    a = mix64(state_key(S, H) ^ ZTAG[tag])
+    tot = U0
+    for c in range(NCOL):
+        h = ZFD2[S[O_FD + c]]
+        for k in range(S[O_LEN + c]):
+            h += ZPOS2[S[O_COLS + c * CAP + k] * CAP + k]
+        tot += mix64(h)
+    b = mix64(tot + mix64(H[NCOL] ^ ZPTR2[ptr]) + ZTAG2[tag])
+    return a, b | TOP

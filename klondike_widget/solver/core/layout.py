@@ -1,0 +1,124 @@
+# mypy: disable-error-code="no-any-return"
+"""The core's arrays: where everything lives in ``S``, ``H``, the scratch and control arrays.
+
+``S`` (int32) holds the columns, column lengths, face-down counts, foundation heights and the
+*talon*: the waste followed by the stock in the order taps turn it, ``T = waste + reversed(stock)``,
+with a pointer ``tp = len(waste)``. A tap moves the pointer ``draw`` cards on (capped at the end),
+a recycle sets it back to 0 and playing the waste top removes ``T[tp - 1]``. So the talon is always
+a subsequence of the starting one and no card ever joins it: its contents are a set.
+
+``S[O_DOM]`` holds the switches of the prunings that rest on an argument (``DOM_*``), and
+``S[O_ALW]`` those of the always-on rules (``ALW_*``, off only in tests). Also here: the card
+tables (rank, suit, colour, the two cards a card stacks on) and the two card predicates every
+other module uses.
+
+>>> int(RANK[12]), int(SUIT[13]), int(RED[13]), bool(stacks(11, 25)), int(twin(0))
+(12, 1, 1, True, 39)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# -- layout of S (int32) --------------------------------------------------------------------------
+NCOL = 7
+CAP = 52  # room for any column of any valid position (a deal needs at most 19)
+O_COLS = 0
+O_LEN = NCOL * CAP
+O_FD = O_LEN + NCOL
+O_FND = O_FD + NCOL
+O_TAL = O_FND + 4
+TAL_CAP = 52  # room for any stock and waste of any valid position (a deal has 24)
+O_TN = O_TAL + TAL_CAP
+O_TP = O_TN + 1
+O_DRAW = O_TP + 1
+O_F2T = O_DRAW + 1
+O_DOM = O_F2T + 1  # the pruning switches (DOM_*)
+
+# -- the pruning switches of S[O_DOM] (each rests on an argument, in the docstring named) ---------
+DOM_PARTIAL_RUNS = 1  #: a run split off a longer run moves only to free a card (gen_moves)
+DOM_DEAD_ENDS = 2  #: positions where some cards can never move are lost (is_dead)
+DOM_FND_FOLLOW_UPS = 4  #: what may follow a foundation-to-column move (follow_ups)
+DOM_TALON_FOLLOW_UPS = 8  #: what may follow a talon-to-column move in draw 1 (talon_follow_ups)
+DOM_KING_FILLS = 16  #: only a King may follow emptying a column (king_fills)
+DOM_TWINS = 32  #: twin classes (abstract_key, gen_abstract)
+DOM_LAST_TALON_UP = 64  #: the last talon card goes up automatically in draw 3 (apply_autos)
+#: The pruning switches on by default. DOM_FND_FOLLOW_UPS and DOM_KING_FILLS are sound one at a
+#: time but not beside DOM_TALON_FOLLOW_UPS: each rests on rearranging a winning line (a card
+#: coming down later, an emptied column filled at once, a talon card played later), and two
+#: such rearrangements can undo each other, so the search may prune every order of a winning
+#: line (a draw-1 position where 10♦ from the talon must go onto J♣ brought down, and 10♣ down
+#: elsewhere, before 9♣ comes down onto 10♦: see ``tests/test_solver_classes.py``).
+#: DOM_TALON_FOLLOW_UPS alone gives most of the gain, so it is the one kept.
+DOM_BITS = 127  #: every pruning switch there is
+DOM_ALL = DOM_BITS & ~(DOM_FND_FOLLOW_UPS | DOM_KING_FILLS)
+
+#: Switches of the always-on rules, for tests only (``encode_state(..., always=...)``): each is
+#: sound (the argument is in the docstring named) and on in every real search; a test turns one
+#: off and checks that no verdict changes.
+O_ALW = O_DOM + 1
+ALW_AUTOS = 1  #: safe foundation moves played automatically (apply_autos, is_safe)
+ALW_BACK_UP = 2  #: no foundation card brought down that would be safe at once (would_go_back_up)
+ALW_KINGS = 4  #: no King alone moved to an empty column, only the first empty one (gen_moves)
+ALW_REVERSE = 8  #: no move that undoes the last one (drop_reverse)
+ALW_POINTER = 16  #: the key's pointer classes (key_pointer; draw 1 leaves the pointer out)
+ALW_ALL = 31
+S_SIZE = O_ALW + 1
+O_PHM = NCOL + 1  # per column and structure count: the column's part of abstract_key
+H_SIZE = O_PHM + NCOL * (CAP + 1)  # 7 column sums + talon hash + that table
+
+# -- search stack sizes ---------------------------------------------------------------------------
+MAXD = 4096  # deepest search path
+MAXM = 64  # most moves of one position (a real position has far fewer, see gen_moves)
+MAXA = MAXD + 128  # automatic moves along one path
+
+# -- scratch array of gen_moves (int32): talon reach marks, then "column whose top is card" --------
+SCR_TOP = TAL_CAP + 1
+SCR_LOCC = SCR_TOP + 52  # is_dead: column of each card (-1: not in a column)
+SCR_LOCI = SCR_LOCC + 52  # is_dead: index of each card in its column
+SCR_Z = SCR_LOCI + 52  # is_dead: 1 for the suspected cards
+SCR_H = SCR_Z + 52  # is_dead: per column, index of the highest suspected card (-1: none)
+SCR_SIZE = SCR_H + NCOL
+
+# -- control array (int64) indices -----------------------------------------------------------------
+C_DEPTH = 0
+C_NODES = 1
+C_AUN = 2
+C_TTCOUNT = 3
+C_OVERFLOW = 4
+C_ROOTAUN = 5
+C_MAXDEPTH = 6
+C_SIZE = 8
+
+# -- results of run_chunk --------------------------------------------------------------------------
+R_BUDGET = 0
+R_WON = 1
+R_EXHAUSTED = 2
+R_GROW = 3
+
+# -- card tables ----------------------------------------------------------------------------------
+RANK = np.array([c % 13 for c in range(52)], dtype=np.int32)
+SUIT = np.array([c // 13 for c in range(52)], dtype=np.int32)
+RED = np.array([1 if c // 13 in (1, 2) else 0 for c in range(52)], dtype=np.int32)
+#: The two cards a card can be placed on (one rank higher, other colour); -1 for Kings.
+TG1 = np.full(52, -1, dtype=np.int32)
+TG2 = np.full(52, -1, dtype=np.int32)
+for _c in range(51, -1, -1):
+    if _c % 13 != 12:
+        _other = [s for s in range(4) if (s in (1, 2)) != (_c // 13 in (1, 2))]
+        TG1[_c] = _other[0] * 13 + _c % 13 + 1
+        TG2[_c] = _other[1] * 13 + _c % 13 + 1
+del _c, _other
+
+
+@njit(cache=True, nogil=True)
+def stacks(card: int, onto: int) -> bool:
+    """True if ``card`` may lie on ``onto`` in a column."""
+    return RANK[onto] == RANK[card] + 1 and RED[card] != RED[onto]
+
+
+@njit(cache=True, nogil=True)
+def twin(card: int) -> int:
+    """The other card of the same rank and colour."""
+    return (3 - SUIT[card]) * 13 + RANK[card]

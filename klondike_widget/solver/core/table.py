@@ -1,0 +1,51 @@
+# mypy: disable-error-code="no-any-return"
+"""The transposition table: open addressing over rows of two words, grown by the caller.
+
+>>> TT = np.zeros((8, 2), dtype=np.uint64)
+>>> a, b = np.uint64(5), np.uint64(7)
+>>> bool(tt_insert(TT, a, b)), bool(tt_insert(TT, a, b)), bool(tt_contains(TT, a, b))
+(True, False, True)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .keys import U0, U1, mix64
+
+
+@njit(cache=True, nogil=True)
+def tt_slot(TT: np.ndarray, a: np.uint64, b: np.uint64) -> np.uint64:
+    """The row holding key ``(a, b)`` in the open-addressing table ``TT`` (rows of two words;
+    an empty row has ``b == 0``, which no key has), or the empty row it would take."""
+    mask = np.uint64(TT.shape[0] - 1)
+    i = mix64(a + mix64(b)) & mask
+    while TT[i, 1] != U0 and (TT[i, 0] != a or TT[i, 1] != b):
+        i = (i + U1) & mask
+    return i
+
+
+@njit(cache=True, nogil=True)
+def tt_insert(TT: np.ndarray, a: np.uint64, b: np.uint64) -> bool:
+    """Insert key ``(a, b)`` into the table; False if it was already there."""
+    i = tt_slot(TT, a, b)
+    if TT[i, 1] != U0:
+        return False
+    TT[i, 0] = a
+    TT[i, 1] = b
+    return True
+
+
+@njit(cache=True, nogil=True)
+def tt_contains(TT: np.ndarray, a: np.uint64, b: np.uint64) -> bool:
+    """True if key ``(a, b)`` is in the table."""
+    return bool(TT[tt_slot(TT, a, b), 1] != U0)
+
+
+@njit(cache=True, nogil=True)
+def tt_rehash(old: np.ndarray, new: np.ndarray) -> None:
+    """Move every key of ``old`` into the (larger, empty) table ``new``."""
+    for i in range(old.shape[0]):
+        if old[i, 1] != U0:
+            tt_insert(new, old[i, 0], old[i, 1])

@@ -1,0 +1,257 @@
+"""Driving the core: one resumable search (:class:`Search`) and the turns that share a budget.
+
+:class:`Search` holds the core's arrays for one position and calls the core between chunks;
+:func:`take_turns` runs a search, and in draw 3 its draw-1 relaxation beside it, until one of
+them decides or the budget is spent. Turns are counted in positions, never in seconds, so
+verdicts and node counts are the same on every machine (:data:`TURN_NODES`).
+
+>>> from klondike_widget.engine.deals import deal
+>>> search = Search(deal(2))
+>>> take_turns([search], None, 100_000, lambda: False, None)
+('', 'search')
+>>> search.result == core.R_WON and len(search.line()) > 0
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from klondike_widget.engine.moves import Move, apply_move
+from klondike_widget.engine.rules import Rules
+from klondike_widget.engine.state import GameState
+from klondike_widget.solver.bridge import encode_state, engine_moves
+from klondike_widget.solver.coldstart import CORE as core  # compiled, or uncompiled until then
+
+__all__ = [
+    "TT_START",
+    "TT_MAX",
+    "TURN_NODES",
+    "RELAX_TT_MAX",
+    "Search",
+    "take_turns",
+    "with_override",
+]
+
+#: Start size of the transposition table (entries of two 8-byte words, see
+#: ``core.table_key``); it doubles when half full.
+TT_START = 1 << 19
+#: Largest transposition table (entries): 2**26 * 16 bytes = 1 GiB.
+TT_MAX = 1 << 26
+#: Positions a draw-3 search and its draw-1 relaxation search in turn (see :func:`solve`).
+TURN_NODES = 50_000
+
+#: Largest table of the draw-1 relaxation that runs beside a draw-3 search (256 MiB).
+RELAX_TT_MAX = 1 << 24
+
+
+class Search:
+    """One resumable search (the arrays of the core and the calls between chunks).
+
+    Most callers want :func:`solve`; this class is the layer under it, exposed for tests and
+    tools that drive the search step by step. ``tt_max`` caps its transposition table (entries);
+    :meth:`step` returns ``core.R_GROW`` once the table is full; ``always`` switches off
+    always-on rules (``core.ALW_*``, tests only). ``foundation_to_tableau``
+    replaces the position's rule (:func:`with_override`): ``state`` is then the position under
+    the rules searched, which its line is legal under.
+    """
+
+    def __init__(
+        self,
+        state: GameState,
+        foundation_to_tableau: bool | None = None,
+        dominances: bool | int = True,
+        tt_max: int = TT_MAX,
+        always: int = core.ALW_ALL,
+    ) -> None:
+        state = with_override(state, foundation_to_tableau)
+        self.state = state
+        self.tt_max = tt_max
+        self.S = encode_state(state, foundation_to_tableau, dominances, always)
+        self.H = np.zeros(core.H_SIZE, dtype=np.uint64)
+        self.TT = np.zeros((TT_START, 2), dtype=np.uint64)
+        self.MV = np.zeros((core.MAXD, core.MAXM), dtype=np.int32)
+        self.NM = np.zeros(core.MAXD, dtype=np.int32)
+        self.IX = np.zeros(core.MAXD, dtype=np.int32)
+        self.UD = np.zeros(core.MAXD, dtype=np.int32)
+        self.AUM = np.zeros(core.MAXA, dtype=np.int32)
+        self.AUU = np.zeros(core.MAXA, dtype=np.int32)
+        self.AUS = np.zeros(core.MAXD, dtype=np.int32)
+        self.mark = np.zeros(core.SCR_SIZE, dtype=np.int32)
+        self.ctl = np.zeros(core.C_SIZE, dtype=np.int64)
+        self.peak_memory = self._table_bytes()
+        self.result = core.start_search(
+            self.S,
+            self.H,
+            self.TT,
+            self.MV,
+            self.NM,
+            self.IX,
+            self.AUM,
+            self.AUU,
+            self.mark,
+            self.ctl,
+        )
+        if self.result == core.R_BUDGET and self.NM[0] == 0:
+            self.result = core.R_EXHAUSTED
+
+    def _table_bytes(self) -> int:
+        arrays = (self.S, self.H, self.TT, self.MV, self.NM, self.IX, self.UD, self.AUM, self.AUU)
+        return int(sum(a.nbytes for a in arrays) + self.AUS.nbytes + self.ctl.nbytes)
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched so far."""
+        return int(self.ctl[core.C_NODES])
+
+    @property
+    def overflowed(self) -> bool:
+        """True if some part of the space was cut off by the stack sizes (no LOST then)."""
+        return bool(self.ctl[core.C_OVERFLOW])
+
+    def step(self, max_nodes: int) -> int:
+        """Search up to ``max_nodes`` more positions; return the core's result code."""
+        if self.result in (core.R_WON, core.R_EXHAUSTED):
+            return self.result
+        r = core.run_chunk(
+            self.S,
+            self.H,
+            self.TT,
+            self.MV,
+            self.NM,
+            self.IX,
+            self.UD,
+            self.AUM,
+            self.AUU,
+            self.AUS,
+            self.mark,
+            self.ctl,
+            max_nodes,
+        )
+        if r == core.R_GROW:
+            if self.TT.shape[0] >= self.tt_max:
+                r = core.R_GROW  # full: the caller reports UNKNOWN (memory)
+            else:
+                old = self.TT
+                new = np.zeros((old.shape[0] * 2, 2), dtype=np.uint64)
+                core.tt_rehash(old, new)
+                self.peak_memory = max(self.peak_memory, self._table_bytes() + new.nbytes)
+                self.TT = new
+                del old
+                self.peak_memory = max(self.peak_memory, self._table_bytes())
+                r = core.R_BUDGET
+        self.result = r
+        return r
+
+    def line_codes(self) -> list[int]:
+        """The move codes (automatic moves included) of the winning path, in order."""
+        ctl = self.ctl
+        depth = int(ctl[core.C_DEPTH])
+        aun = int(ctl[core.C_AUN])
+        codes = [int(c) for c in self.AUM[: int(ctl[core.C_ROOTAUN])]]
+        for d in range(depth):
+            codes.append(int(self.MV[d, self.IX[d] - 1]) & 0xFFFFFF)
+            end = int(self.AUS[d + 1]) if d + 1 < depth else aun
+            codes.extend(int(c) for c in self.AUM[int(self.AUS[d]) : end])
+        return codes
+
+    def line(self) -> tuple[Move, ...]:
+        """The winning line as engine moves, replayed through the engine to check it."""
+        state = self.state
+        moves: list[Move] = []
+        for code in self.line_codes():
+            for move in engine_moves(state, code):
+                state = apply_move(state, move)  # raises if the core and the engine disagree
+                moves.append(move)
+        if not state.is_won:
+            raise AssertionError("internal error: the solver's line does not win")
+        return tuple(moves)
+
+
+def with_override(state: GameState, foundation_to_tableau: bool | None) -> GameState:
+    """``state`` under its own rules but with ``foundation_to_tableau`` (``None``: unchanged).
+
+    The solver searches, and replays its line, under these rules, so a line found with the
+    override is legal under it (and may not be under the position's own rules).
+
+    >>> from klondike_widget.deals import deal
+    >>> with_override(deal(1), False).rules
+    Rules(draw=1, foundation_to_tableau=False)
+    >>> with_override(deal(1), None) is deal(1) or with_override(deal(1), None) == deal(1)
+    True
+    """
+    if foundation_to_tableau is None or foundation_to_tableau == state.rules.foundation_to_tableau:
+        return state
+    return state.replace(rules=Rules(state.rules.draw, foundation_to_tableau))
+
+
+class _Run:
+    """A search driven in pieces of about 0.1 s (``chunk`` positions, adapted to the clock)."""
+
+    def __init__(self, search: Search) -> None:
+        self.search = search
+        self.chunk = 20_000
+
+    @property
+    def live(self) -> bool:
+        """Still worth a chunk: undecided and room left in its table."""
+        return self.search.result not in (core.R_WON, core.R_EXHAUSTED, core.R_GROW)
+
+    def step(self, nodes_left: int | None) -> None:
+        """Search one piece: ``chunk`` positions, or ``nodes_left`` if fewer."""
+        step = self.chunk if nodes_left is None else max(1, min(self.chunk, nodes_left))
+        c0 = time.perf_counter()
+        self.search.step(step)
+        dt = time.perf_counter() - c0
+        if dt < 0.05:
+            self.chunk = min(self.chunk * 2, 5_000_000)
+        elif dt > 0.2:
+            self.chunk = max(self.chunk // 2, 1_000)
+
+
+def take_turns(
+    searches: list[Search],
+    seconds: float | None,
+    nodes: int | None,
+    cancelled: Callable[[], bool],
+    progress: Callable[[int, float], None] | None,
+    started: float | None = None,
+) -> tuple[str, str]:
+    """Search ``searches[0]`` (and its draw-1 relaxation ``searches[1]``, if given) in turns
+    until one decides or the budget is spent; return ``(reason, proof)``.
+
+    ``reason`` is why it stopped undecided (a :class:`StopReason` value; ``""`` when decided),
+    ``proof`` ``"draw-1 relaxation"`` when the relaxation was exhausted (the position is lost),
+    else ``"search"``. Turns of :data:`TURN_NODES` positions, the draw-3 search first, then its
+    relaxation (which stops once it has won or filled its table: then it can prove nothing).
+    Turns count positions, not seconds, so verdicts and node counts are the same on every
+    machine and core (compiled or not); a turn is searched in pieces of about 0.1 s, so the
+    clock and the cancel flag are still read often. ``seconds`` count from ``started`` (a
+    ``time.perf_counter()`` reading; now by default).
+    """
+    t0 = time.perf_counter() if started is None else started
+    runs = [_Run(s) for s in searches]
+    search = searches[0]
+    while search.result not in (core.R_WON, core.R_EXHAUSTED):
+        done = sum(r.search.nodes for r in runs)
+        if cancelled():
+            return "cancelled", "search"
+        if seconds is not None and time.perf_counter() - t0 >= seconds:
+            return "seconds", "search"
+        if nodes is not None and done >= nodes:
+            return "nodes", "search"
+        live = [r for r in runs if r.live]
+        if not live:  # the search filled its table (and the relaxation can prove nothing)
+            return "memory", "search"
+        run = min(live, key=lambda r: (r.search.nodes // TURN_NODES, runs.index(r)))
+        left = TURN_NODES - run.search.nodes % TURN_NODES
+        run.step(left if nodes is None else min(left, nodes - done))
+        relaxation_lost = run.search.result == core.R_EXHAUSTED and not run.search.overflowed
+        if run is not runs[0] and relaxation_lost:
+            return "", "draw-1 relaxation"
+        if progress is not None:
+            progress(sum(r.search.nodes for r in runs), time.perf_counter() - t0)
+    return "", "search"
