@@ -298,18 +298,7 @@ def review(
     ...
     TypeError: review() needs a Game, not str
     """
-    if not isinstance(game, Game):
-        raise TypeError(f"review() needs a Game, not {type(game).__name__}")
-    if limit is None:
-        limit = DEFAULT_LIMIT
-    if not isinstance(limit, Limit):
-        raise TypeError(f"limit must be a Limit, not {type(limit).__name__}")
-    if known is not None and not isinstance(known, VerdictMemory):
-        raise TypeError(f"known must be a memory of verdicts, not {type(known).__name__}")
-    if seconds is not None and (
-        isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0
-    ):
-        raise ValueError(f"seconds must be a positive number or None, not {seconds!r}")
+    limit = _checked_arguments(game, limit, known, seconds)
     t0 = time.perf_counter()
     pos = _Positions(game, known)
     if game.is_won:
@@ -334,6 +323,23 @@ def review(
     for i in range(pos.hi, len(pos.states)):
         pos.remember(i, Status.LOST, ())
     return _build(pos, time.perf_counter() - t0, searches)
+
+
+def _checked_arguments(game: object, limit: object, known: object, seconds: object) -> Limit:
+    """The search limit to use; ``TypeError`` or ``ValueError`` for a bad argument of review()."""
+    if not isinstance(game, Game):
+        raise TypeError(f"review() needs a Game, not {type(game).__name__}")
+    if limit is None:
+        limit = DEFAULT_LIMIT
+    if not isinstance(limit, Limit):
+        raise TypeError(f"limit must be a Limit, not {type(limit).__name__}")
+    if known is not None and not isinstance(known, VerdictMemory):
+        raise TypeError(f"known must be a memory of verdicts, not {type(known).__name__}")
+    if seconds is not None and (
+        isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0
+    ):
+        raise ValueError(f"seconds must be a positive number or None, not {seconds!r}")
+    return limit
 
 
 def _build(pos: _Positions, seconds: float, searches: int) -> Review:

@@ -5,12 +5,11 @@ and are re-exported here; this module adds Solvitaire's deal format.
 
 Examples
 --------
->>> from klondike_widget.engine.cards import card_name
->>> s = deal(1)
->>> [card_name(col[-1]) for col in s.columns]
-['9s', 'Jh', '7h', '2h', 'Td', 'Ad', '9c']
->>> [len(col) for col in s.columns], len(s.stock)
-([1, 2, 3, 4, 5, 6, 7], 24)
+>>> record = to_solvitaire(deal(1))
+>>> sorted(record), len(record["tableau piles"]), record["stock"][:2]
+(['stock', 'tableau piles'], 7, ['4H', 'KH'])
+>>> state_from_solvitaire(record) == deal(1)
+True
 """
 
 from __future__ import annotations

@@ -14,20 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import klondike_widget.i18n.plural as plural
 from klondike_widget.engine.cards import CARD_RANK, CARD_SUIT, NUM_CARDS
-from klondike_widget.i18n.plural import (
-    CLDR_PLURAL_CATEGORIES,
-    PLURAL_CATEGORIES,
-    UnknownLocaleError,
-    _family_of,
-    _family_placeholders,
-    _normalise_tag,
-    family_problem,
-    format_template,
-    placeholders,
-    plural_category,
-    plural_families,
-)
+from klondike_widget.i18n.plural import placeholders
 
 __all__ = [
     "DEFAULT_LOCALE",
@@ -137,8 +126,8 @@ def _read_locale(path: Path) -> Locale:
     if meta.code == DEFAULT_LOCALE:
         # English is the reference every other locale falls back to: it must be consistent.
         # Another locale's faulty family only falls back to English (see ``merged_strings``).
-        for base in plural_families(strings):
-            problem = family_problem(strings, base, meta.plural_categories)
+        for base in plural.plural_families(strings):
+            problem = plural.family_problem(strings, base, meta.plural_categories)
             if problem:
                 raise _fail(path, problem)
     rules = _read_rules(path, data["rules"])
@@ -160,13 +149,13 @@ def _read_meta(path: Path, meta: object) -> LocaleMeta:
     if (
         not isinstance(cats, list)
         or "other" not in cats
-        or any(c not in PLURAL_CATEGORIES for c in cats)
-        or cats != sorted(set(cats), key=PLURAL_CATEGORIES.index)
+        or any(c not in plural.PLURAL_CATEGORIES for c in cats)
+        or cats != sorted(set(cats), key=plural.PLURAL_CATEGORIES.index)
     ):
         raise _fail(
             path,
             f"meta.plural_categories must list CLDR categories in the order "
-            f"{list(PLURAL_CATEGORIES)}, including 'other'; got {cats!r}",
+            f"{list(plural.PLURAL_CATEGORIES)}, including 'other'; got {cats!r}",
         )
     return LocaleMeta(
         code=meta["code"],
@@ -253,7 +242,7 @@ class LocaleCatalog:
 
         Case and ``_``/``-`` do not matter; region, script and POSIX suffixes fall back to the
         language (``"pl-PL"``, ``"pl_PL.UTF-8"`` give ``"pl"``). Raises
-        :class:`UnknownLocaleError` if nothing matches.
+        :class:`~klondike_widget.i18n.plural.UnknownLocaleError` if nothing matches.
 
         >>> LocaleCatalog().negotiate(["de-DE", "en-GB"])
         'en'
@@ -262,12 +251,14 @@ class LocaleCatalog:
         available = self.available()
         for tag in tags:
             if not isinstance(tag, str):
-                raise UnknownLocaleError(tag, available)
-            full = _normalise_tag(tag)
+                raise plural.UnknownLocaleError(tag, available)
+            full = plural._normalise_tag(tag)
             for candidate in (full, full.split("-", 1)[0]):
                 if candidate in available:
                     return candidate
-        raise UnknownLocaleError(requested if isinstance(requested, str) else tags, available)
+        raise plural.UnknownLocaleError(
+            requested if isinstance(requested, str) else tags, available
+        )
 
     def load(self, locale: str) -> Locale:
         """The validated, cached :class:`Locale` for ``locale`` (any negotiable tag)."""
@@ -302,13 +293,13 @@ class LocaleCatalog:
         own = own_locale.strings
         if code == DEFAULT_LOCALE:
             return dict(english)
-        eng_families = plural_families(english)
-        own_families = plural_families(own)
+        eng_families = plural.plural_families(english)
+        own_families = plural.plural_families(own)
         merged: dict[str, str] = {}
         missing: list[str] = []
         mismatched: list[str] = []
         for key, value in english.items():
-            if _family_of(key) in eng_families:
+            if plural._family_of(key) in eng_families:
                 continue
             if key not in own:
                 missing.append(key)
@@ -321,15 +312,17 @@ class LocaleCatalog:
             source, cats = english, eng_cats
             if base not in own_families:
                 missing.append(f"{base}_*")
-            elif family_problem(own, base, own_locale.meta.plural_categories) or (
-                _family_placeholders(own, base, own_families[base])
-                != _family_placeholders(english, base, eng_cats)
+            elif plural.family_problem(own, base, own_locale.meta.plural_categories) or (
+                plural._family_placeholders(own, base, own_families[base])
+                != plural._family_placeholders(english, base, eng_cats)
             ):
                 mismatched.append(f"{base}_*")
             else:
                 source, cats = own, own_families[base]
             merged.update({f"{base}_{c}": source[f"{base}_{c}"] for c in cats})
-        unused = sorted(k for k in own if _family_of(k) not in eng_families and k not in english)
+        unused = sorted(
+            k for k in own if plural._family_of(k) not in eng_families and k not in english
+        )
         unused += sorted(f"{b}_*" for b in own_families if b not in eng_families)
         if missing or mismatched or unused:
             parts = [
@@ -360,16 +353,20 @@ class LocaleCatalog:
                 f"no text for key {key!r} in any locale", MissingStringWarning, stacklevel=2
             )
             return key
-        return format_template(template, values)
+        return plural.format_template(template, values)
 
     def plural_text(self, base: str, count: int, locale: str, **values: object) -> str:
         """The form of family ``base`` for ``count``, filled with ``count`` and ``values``."""
         code = self.negotiate(locale)
         strings = self._strings(code)
-        category = plural_category(count, code) if code in CLDR_PLURAL_CATEGORIES else "other"
+        category = (
+            plural.plural_category(count, code)
+            if code in plural.CLDR_PLURAL_CATEGORIES
+            else "other"
+        )
         for key in (f"{base}_{category}", f"{base}_other"):
             if key in strings:
-                return format_template(strings[key], {**values, "count": count})
+                return plural.format_template(strings[key], {**values, "count": count})
         warnings.warn(
             f"no plural family {base!r} in any locale", MissingStringWarning, stacklevel=2
         )
@@ -403,7 +400,7 @@ class LocaleCatalog:
 
 
 def _card_label(strings: Mapping[str, str], card: int) -> str:
-    return format_template(
+    return plural.format_template(
         strings["card.label"],
         {
             "rank": strings[f"card.rank.{CARD_RANK[card]}"],

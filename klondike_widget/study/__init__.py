@@ -265,52 +265,18 @@ def run_study(
     StudyError
         If some deals failed in their worker; every other row is saved.
     """
-    settings = StudySettings(
-        draw=draw,
-        seconds=seconds,
-        nodes=nodes,
-        check_without_f2t=check_without_f2t,
-        source="numbers",
-    )
-    tasks_all = _tasks(deals, settings)
-    if any(t.solvitaire is not None for t in tasks_all):
-        settings = StudySettings(draw, seconds, nodes, check_without_f2t, "solvitaire")
-    if workers is None:
-        workers = os.cpu_count() or 1
-    if not (is_whole(workers) and workers >= 0):
-        raise ValueError(f"workers must be a whole number >= 0, not {quote(workers)}")
-    if dask is not None and workers == 0:
-        raise ValueError("workers=0 (in this process) cannot be combined with dask")
-
+    settings, tasks_all = _settings_and_tasks(deals, draw, seconds, nodes, check_without_f2t)
+    workers = _worker_count(workers, dask)
     writer = ResultWriter(out, settings) if out is not None else None
     rows: list[DealResult] = list(writer.existing) if writer else []
     done = {r.deal for r in rows}
     tasks = [t for t in tasks_all if t.deal not in done]
-    failures: list[tuple[int, BaseException]] = []
     bar = Progress(
         total=len(tasks), enabled=progress and bool(tasks), earlier=(r.verdict for r in rows)
     )
-    outcomes: Iterator[tuple[DealTask, Outcome]]
-    if not tasks:
-        outcomes = iter(())
-    elif dask is not None:
-        outcomes = run_dask(tasks, worker, dask, max(workers, 1))
-    elif workers == 0:
-        outcomes = run_serial(tasks, worker)
-    else:
-        outcomes = run_processes(tasks, worker, min(workers, len(tasks)))
+    outcomes = _outcomes(tasks, worker, dask, workers)
     try:
-        for task, outcome in outcomes:
-            outcome = _checked(task, outcome)
-            if isinstance(outcome, BaseException):
-                failures.append((task.deal, outcome))
-                continue
-            if writer is not None:
-                writer.write(outcome)
-            rows.append(outcome)
-            bar.update(outcome.verdict)
-            if on_result is not None:
-                on_result(outcome)
+        failures = _collect(outcomes, writer, rows, bar, on_result)
     finally:
         close = getattr(outcomes, "close", None)
         if close is not None:
@@ -322,3 +288,71 @@ def run_study(
     if failures:
         raise StudyError(failures, results)
     return results
+
+
+def _settings_and_tasks(
+    deals: str | Iterable[int] | Iterable[ImportedDeal],
+    draw: int,
+    seconds: float,
+    nodes: int | None,
+    check_without_f2t: bool,
+) -> tuple[StudySettings, list[DealTask]]:
+    """The study's settings and one task per deal (the source says numbers or Solvitaire)."""
+    settings = StudySettings(
+        draw=draw,
+        seconds=seconds,
+        nodes=nodes,
+        check_without_f2t=check_without_f2t,
+        source="numbers",
+    )
+    tasks = _tasks(deals, settings)
+    if any(t.solvitaire is not None for t in tasks):
+        settings = StudySettings(draw, seconds, nodes, check_without_f2t, "solvitaire")
+    return settings, tasks
+
+
+def _worker_count(workers: int | None, dask: object) -> int:
+    """``workers`` checked (None: the number of CPUs)."""
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if not (is_whole(workers) and workers >= 0):
+        raise ValueError(f"workers must be a whole number >= 0, not {quote(workers)}")
+    if dask is not None and workers == 0:
+        raise ValueError("workers=0 (in this process) cannot be combined with dask")
+    return workers
+
+
+def _outcomes(
+    tasks: list[DealTask], worker: Worker, dask: object, workers: int
+) -> Iterator[tuple[DealTask, Outcome]]:
+    """The tasks' outcomes as they finish: on Dask, in this process, or on a process pool."""
+    if not tasks:
+        return iter(())
+    if dask is not None:
+        return run_dask(tasks, worker, dask, max(workers, 1))
+    if workers == 0:
+        return run_serial(tasks, worker)
+    return run_processes(tasks, worker, min(workers, len(tasks)))
+
+
+def _collect(
+    outcomes: Iterator[tuple[DealTask, Outcome]],
+    writer: ResultWriter | None,
+    rows: list[DealResult],
+    bar: Progress,
+    on_result: Callable[[DealResult], None] | None,
+) -> list[tuple[int, BaseException]]:
+    """Write and keep each row as it comes; return the deals whose worker failed."""
+    failures: list[tuple[int, BaseException]] = []
+    for task, outcome in outcomes:
+        checked = _checked(task, outcome)
+        if isinstance(checked, BaseException):
+            failures.append((task.deal, checked))
+            continue
+        if writer is not None:
+            writer.write(checked)
+        rows.append(checked)
+        bar.update(checked.verdict)
+        if on_result is not None:
+            on_result(checked)
+    return failures

@@ -28,32 +28,14 @@ survive a reload or show the same in two views lives in traits written by Python
     the line's moves in notation with localized descriptions of the moves around the step shown,
     and the step shown. While a line is open, ``view`` draws the position at that step.
 
-Fast clicks
------------
-The front end sends every click at once, stamped with the ``seq`` of the view it was made on;
-it never waits for an answer. A ``move`` made on an older view is applied when it still means
-the same move on the table (the same cards from the same pile onto the same card; a stock tap is
-a stock tap), see :func:`klondike_widget.widget.protocol.same_move`; otherwise it is refused as
-``stale``. So every click on a legal target counts, in order, whatever the latency.
-
-Solver lines
-------------
-After Hint or Finish (or any time a winning line is known), the "Solver line" button, or
-:meth:`KlondikeWidget.show_line` from code, opens the analysis panel. Stepping through the line
-never changes the game: the Moves counter, the history and the clock stay as they are, and the
-board is read-only (moves, undo, redo, Hint and Finish are refused with ``in_analysis``).
-
-"Back to the game" (:meth:`~KlondikeWidget.back_to_game`) closes the panel; the game is as it
-was. "Play from here" (:meth:`~KlondikeWidget.play_from_here`) at step ``k`` plays the line's
-first ``k`` moves into the game as real moves: each counts on the Moves counter like any action,
-and undo can take them back; the game's earlier history is kept. This is only possible when
-the line starts at the position on the table: for any other line (one opened from an older
-position, or the line Finish played once the game is won) it is refused with
-``line_not_current`` and the front end disables the button. Any change to the game (a move from
-Python, undo, a new deal, ...) closes the panel.
-
-The solver runs in a background thread after every move; its verdict is handed back to the
-kernel's IOLoop (or, outside a kernel, applied under the widget's lock).
+The widget is traits and glue: the work is done by its controller, a plain-Python
+:class:`~klondike_widget.widget.table.Table` (the game, verdicts, the clock, statistics) with
+its :class:`~klondike_widget.widget.finish.Finisher` (Finish) and
+:class:`~klondike_widget.widget.desk.Desk` (the analysis panel), which reads the settings from
+these traits and writes the displays back. How fast clicks made on older views still count is
+told in :mod:`klondike_widget.widget.table`, how solver lines are stepped through in
+:mod:`klondike_widget.widget.desk`.
+Intents are run by :data:`klondike_widget.widget.intents.HANDLERS`.
 
 Examples
 --------
@@ -70,9 +52,7 @@ Move.parse('t3-t2')
 
 from __future__ import annotations
 
-import logging
 import threading
-import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -81,37 +61,25 @@ import anywidget
 import traitlets
 
 from klondike_widget import i18n
-from klondike_widget.engine.errors import IllegalMoveError, InvalidMoveError, is_whole
+from klondike_widget.engine.errors import is_whole
 from klondike_widget.engine.game import Game
 from klondike_widget.engine.line import Line
 from klondike_widget.engine.moves import Move
 from klondike_widget.engine.ratings import LEVELS
 from klondike_widget.engine.state import GameState
-from klondike_widget.play import assist
-from klondike_widget.play.scoring import SCORINGS, score
+from klondike_widget.play.scoring import SCORINGS
 from klondike_widget.play.stats import Statistics
-from klondike_widget.play.tracker import Tracker
-from klondike_widget.widget.analysis import Analyst, SolveFn, Verdict, Verdicts, default_solve
-from klondike_widget.widget.line_panel import LinePanel, line_from
-from klondike_widget.widget.pace import move_delays
-from klondike_widget.widget.protocol import (
-    Announce,
-    Hint,
-    Notice,
-    Rejected,
-    SeenStates,
-    parse_intent,
-    same_move,
-)
-from klondike_widget.widget.view import board_view, deck_table, move_target
+from klondike_widget.widget.analysis import SolveFn, Verdicts
+from klondike_widget.widget.intents import HANDLERS, Handler
+from klondike_widget.widget.scheduling import kernel_loop
+from klondike_widget.widget.table import Table
+from klondike_widget.widget.view import deck_table
 
 if TYPE_CHECKING:
     from klondike_widget.review import Review
     from klondike_widget.solver import Limit
 
 __all__ = ["KlondikeWidget", "asset_path"]
-
-_log = logging.getLogger(__name__)
 
 
 #: Traits that only Python writes (see :meth:`KlondikeWidget.set_state`).
@@ -129,17 +97,6 @@ def asset_path(name: str) -> Path:
         if (folder / name).is_file():
             return folder / name
     raise FileNotFoundError(f"front-end file {name!r} not found next to {here}")
-
-
-def _kernel_loop() -> Any:
-    """The running kernel's IOLoop (thread-safe ``add_callback``), or None outside a kernel."""
-    try:
-        from IPython.core.getipython import get_ipython
-    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
-        return None
-    shell = get_ipython()
-    kernel = getattr(shell, "kernel", None)
-    return getattr(kernel, "io_loop", None)
 
 
 class KlondikeWidget(anywidget.AnyWidget):
@@ -227,80 +184,46 @@ class KlondikeWidget(anywidget.AnyWidget):
         stats: Statistics | bool | None = None,
         **kwargs: Any,
     ) -> None:
-        if game is not None and not isinstance(game, Game):
-            raise TypeError(f"game must be a Game, not {type(game).__name__}")
-        if game is not None and deal is not None:
-            raise ValueError("give either game or deal, not both")
-        if stats is not None and not isinstance(stats, (Statistics, bool)):
-            raise TypeError(f"stats must be a Statistics, True/False or None, not {stats!r}")
-        self._lock = threading.RLock()
-        store = (
-            stats if isinstance(stats, Statistics) else (None if stats is False else Statistics())
+        self._table = Table(
+            self,
+            game,
+            deal=deal,
+            draw=draw,
+            analyse=analyse,
+            solve_seconds=solve_seconds,
+            solve=solve,
+            stats=stats,
+            loop=kernel_loop(),
         )
-        self._tracker = Tracker(store)
-        self._game = game if game is not None else Game.new(deal=deal, draw=draw)
-        self._seq = 0
-        self._seen = SeenStates()  # positions the views showed, for clicks made on older views
-        self._hint_wanted = False  # Hint pressed while solving: show it when the line arrives
-        self._analysis: str | None = None
-        self._hint: Hint | None = None
-        self._finish_line: list[Move] = []
-        self._finish_waits: list[float] = []
-        self._finishing = False
-        self._finish_gen = 0
-        self._panel: LinePanel | None = None
-        self._line_count = 0  # numbers the lines opened (intents name the line they are about)
-        self._auto_gen = 0
-        self._last_line: Line | None = None  # the line Finish played last
-        self._announce: Announce | None = None
-        self._count = 0  # numbers announcements and notices
-        self._clock_ms = 0.0
-        self._clock_since: float | None = None
-        self._verdicts = Verdicts()
-        self._analyse = analyse
-        self._loop = _kernel_loop()
-        self._solve: SolveFn = solve or default_solve
-        if solve is None:  # start loading (or compiling) the solver now, in the background
-            from klondike_widget.solver import warm_up
-
-            warm_up(wait=False)
-        self._analyst = Analyst(self._deliver, solve_seconds, self._solve)
-        #: The last rejection or notice: ``(strings key, detail)``; for tests and logs.
-        self.last_notice: tuple[str, str] | None = None
         codes = i18n.available_locales()
         if locale not in codes:
             raise ValueError(f"unknown locale {locale!r}; available: {', '.join(codes)}")
         super().__init__(
             locale=locale,
-            draw=self._game.rules.draw,
+            draw=self._table.game.rules.draw,
             mirror=mirror,
             pace=pace,
             deck=deck_table(),
             **kwargs,
         )
-        self._load_locale()
         self.on_msg(self._on_msg)
-        self._after_change(None)
-        self.stats_view = self._tracker.summary()
+        self._table.open()
 
-    # -- public API --------------------------------------------------------------------------
+    # -- public API (the work is done by the table, widget.table.Table) -----------------------
+
+    @property
+    def table(self) -> Table:
+        """The controller behind the widget (:class:`~klondike_widget.widget.table.Table`)."""
+        return self._table
 
     @property
     def game(self) -> Game:
         """The game on the table (read it freely; change it through the methods below)."""
-        return self._game
+        return self._table.game
 
     @game.setter
     def game(self, game: Game) -> None:
-        if not isinstance(game, Game):
-            raise TypeError(f"game must be a Game, not {type(game).__name__}")
-        with self._lock:
-            self._stop_finish()
-            self._leave_game()
-            self._game = game
-            self._last_line = None
-            self._reset_clock()
-            self._after_change(None)
+        self._table.replace_game(game)
 
     @property
     def analysis(self) -> str | None:
@@ -309,12 +232,17 @@ class KlondikeWidget(anywidget.AnyWidget):
         ``"solving"``, ``"winnable"``, ``"unwinnable"``, ``"unknown"``, or None when the game
         is won or analysis is off.
         """
-        return self._analysis
+        return self._table.analysis
 
     @property
     def finishing(self) -> bool:
         """True while Finish is playing the winning line."""
-        return self._finishing
+        return self._table.finishing
+
+    @property
+    def last_notice(self) -> tuple[str, str] | None:
+        """The last rejection or notice: ``(strings key, detail)``; for tests and logs."""
+        return self._table.last_notice
 
     def play(self, move: Move | str) -> Move:
         """Play a move (a :class:`Move` or its text, e.g. ``"t3-t6"``) and show it.
@@ -322,28 +250,15 @@ class KlondikeWidget(anywidget.AnyWidget):
         Raises ``InvalidMoveError`` or ``IllegalMoveError`` (the game is unchanged then).
         A running Finish stops first.
         """
-        with self._lock:
-            self._stop_finish()
-            return self._play_by_player(move)
+        return self._table.play(move)
 
     def undo(self) -> Move:
         """Take back the last move (raises ``IllegalMoveError`` if there is none)."""
-        with self._lock:
-            self._stop_finish()
-            move = self._game.undo()
-            self._after_change(self._text("announce.undo", move=self._describe(move)))
-            return move
+        return self._table.undo()
 
     def redo(self) -> Move:
         """Replay the last undone move (raises ``IllegalMoveError`` if there is none)."""
-        with self._lock:
-            self._stop_finish()
-            before = self._game.state
-            move = self._game.redo()
-            self._after_change(
-                self._text("announce.redo", move=i18n.describe_move(before, move, self.locale))
-            )
-            return move
+        return self._table.redo()
 
     def new_deal(
         self, deal: int | None = None, draw: int | None = None, level: str | None = None
@@ -360,41 +275,15 @@ class KlondikeWidget(anywidget.AnyWidget):
         >>> rating(w.new_deal(draw=3, level="easy").deal_number, draw=3), w.deal_level
         ('easy', 'easy')
         """
-        if draw is not None:
-            self.draw = draw  # validated by the trait
-        if level is not None:
-            self.deal_level = level  # validated by the trait
-        with self._lock:
-            self._stop_finish()
-            self._leave_game()
-            if deal is None:
-                self._game = Game.new(draw=self.draw, level=self.deal_level)
-            else:
-                self._game = Game.new(deal=deal, draw=self.draw)
-            self._last_line = None
-            self._reset_clock()
-            self._after_change(self._text("announce.new_deal", number=self._deal_text()))
-            return self._game
+        return self._table.new_deal(deal, draw, level)
 
     def restart(self) -> Game:
         """Start the same deal again from the beginning (a fresh Moves counter)."""
-        with self._lock:
-            self._stop_finish()
-            self._leave_game()
-            self._game = self._game.restart()
-            self._last_line = None
-            self._reset_clock()
-            self._after_change(self._text("announce.restart", number=self._deal_text()))
-            return self._game
+        return self._table.restart()
 
     def hint(self) -> Move | None:
         """The solver's next move from here, highlighted on the board; None if none is known."""
-        with self._lock:
-            line = self._verdicts.line(self._game.state)
-            if not line:
-                return None
-            self._show_hint(line[0])
-            return line[0]
+        return self._table.show_hint()
 
     def finish(self, *, animate: bool = True) -> int:
         """Play the solver's winning line to the end; return how many moves it has.
@@ -404,40 +293,11 @@ class KlondikeWidget(anywidget.AnyWidget):
         returns (stop with :meth:`stop`); without, they are all played now. Every move counts
         on the Moves counter. Raises ``IllegalMoveError`` if no win is known from here.
         """
-        with self._lock:
-            if self._game.is_won:
-                raise IllegalMoveError("the game is already won")
-            self._close_line()
-            state = self._game.state
-            if self._verdicts.get(state) is None:
-                self._analyst.cancel()
-                try:
-                    status, line = self._solve(state, self._analyst.seconds, threading.Event())
-                except Exception:
-                    _log.exception("klondike-widget: solver failed")
-                    status, line = "error", ()
-                self._record(state, status, line)
-                self._analysis = self._verdict_status(state)
-            line = self._verdicts.line(state)
-            if not line:
-                raise IllegalMoveError(f"no winning line is known from here ({self._analysis})")
-            self._tracker.helped()
-            if not animate:
-                self._stop_finish()
-                self._last_line = Line(state, line)
-                for move in line:
-                    self._play(move)
-                return len(line)
-            self._start_finish(line)
-            return len(line)
+        return self._table.finisher.finish(animate=animate)
 
     def stop(self) -> None:
         """Stop a running Finish (the game stays where it is)."""
-        with self._lock:
-            if self._finishing:
-                self._stop_finish()
-                self._notice("status.stopped")
-                self._publish()
+        self._table.finisher.stop_and_say()
 
     def wait(self, timeout: float = 30.0) -> str | None:
         """Wait until the solver's verdict on the current position is in; return it.
@@ -445,13 +305,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         For scripts and tests outside a kernel: inside a kernel the verdict arrives through the
         IOLoop, which a waiting cell would block, so there this raises ``RuntimeError``.
         """
-        if self._loop is not None:
-            raise RuntimeError("wait() cannot be used inside a kernel; read .analysis later")
-        deadline = time.monotonic() + timeout
-        while self._analysis == "solving" and time.monotonic() < deadline:
-            time.sleep(0.01)
-        with self._lock:  # the verdict's publication is complete
-            return self._analysis
+        return self._table.wait(timeout)
 
     # -- scoring and statistics ---------------------------------------------------------------
 
@@ -462,34 +316,20 @@ class KlondikeWidget(anywidget.AnyWidget):
         See :meth:`klondike_widget.play.stats.Statistics.summary` for the columns; the game on
         the table is in progress and not counted yet.
         """
-        with self._lock:
-            self.stats_view = self._tracker.summary(refresh=True)
-            return [dict(row) for row in self.stats_view["rows"]]
+        return self._table.statistics()
 
     def reset_stats(self, draw: int | None = None) -> int:
         """Forget the recorded games (of draw mode ``draw``, or all); return how many."""
-        if draw is not None and (isinstance(draw, bool) or draw not in (1, 3)):
-            raise ValueError(f"draw must be 1, 3 or None, not {draw!r}")
-        with self._lock:
-            removed = self._tracker.reset(draw)
-            self.stats_view = self._tracker.summary()
-            self._publish()
-            return removed
+        return self._table.reset_stats(draw)
 
     def auto_complete(self) -> int:
         """Play every card up to the foundations (offered once nothing is hidden and the stock
         is empty, see :func:`klondike_widget.play.assist.auto_complete_line`); return how many
         moves. Raises ``IllegalMoveError`` when it is not offered. It is no help: a win by
         auto-complete is the player's own."""
-        with self._lock:
-            line = assist.auto_complete_line(self._game.state)
-            if line is None:
-                raise IllegalMoveError("auto-complete needs every card face up and no stock")
-            self._close_line()
-            self._start_finish(line)
-            return len(line)
+        return self._table.finisher.auto_complete()
 
-    # -- solver lines: the analysis panel ---------------------------------------------------
+    # -- solver lines: the analysis panel (widget.desk.Desk) ----------------------------------
 
     @property
     def line(self) -> Line | None:
@@ -502,7 +342,8 @@ class KlondikeWidget(anywidget.AnyWidget):
         >>> w.line = None; w.view["status"]
         'playing'
         """
-        return None if self._panel is None else self._panel.line
+        panel = self._table.desk.panel
+        return None if panel is None else panel.line
 
     @line.setter
     def line(self, line: object) -> None:
@@ -526,10 +367,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         >>> w.view["stock"], w.view["cols"][1][1]
         (23, [8, 20])
         """
-        with self._lock:
-            opened = line_from(line, self._game.state)
-            self._open_panel(LinePanel(opened, self._line_count + 1), index)
-            return opened
+        return self._table.desk.show_line(line, index)
 
     def review(self, limit: Limit | None = None) -> Review:
         """Review the game (:func:`klondike_widget.review.review`) and open it in the panel.
@@ -549,31 +387,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         >>> w.play_from_here(), [str(m) for m in w.game.history], w.game.moves_count
         (1, ['s'], 1)
         """
-        from klondike_widget.review import review
-
-        game = self._game
-        result = review(game, limit, known=self._verdicts)
-        with self._lock:
-            if self._game is not game or not game.history:
-                return result  # the game changed meanwhile, or nothing to step through
-            losing = result.losing_move
-            marks = {losing.index: "review.losing"} if losing is not None else {}
-            line = Line(game.start, list(game.history))
-            panel = LinePanel(line, self._line_count + 1, marks=marks, review=True)
-            self._open_panel(panel, losing.index if losing is not None else 0)
-        return result
-
-    def _open_panel(self, panel: LinePanel, index: int) -> None:
-        with self._lock:
-            panel.index = index  # IndexError before anything changes
-            self._stop_finish()
-            self._stop_autoplay()
-            self._line_count += 1
-            self._panel = panel
-            self._seq += 1
-            self.line_view = panel.published(self.locale)
-            self.line_index = panel.index
-            self._publish()
+        return self._table.desk.review(limit)
 
     def step(self, index: int) -> GameState:
         """Show step ``index`` (0 = the start, ``len(w.line.moves)`` = the end); return it.
@@ -586,42 +400,16 @@ class KlondikeWidget(anywidget.AnyWidget):
         >>> w.step(-1) == w.line[3], w.line_index, w.view["moves"]
         (True, 3, 0)
         """
-        with self._lock:
-            panel = self._require_panel()
-            if isinstance(index, bool) or not isinstance(index, int):
-                raise TypeError(f"a step is a whole number, not {type(index).__name__}")
-            if index < 0:
-                index += panel.total + 1
-            if not 0 <= index <= panel.total:
-                raise IndexError(f"step {index} is not on this line (0..{panel.total})")
-            self._stop_autoplay()
-            self._show_step(index)
-            return panel.state
+        return self._table.desk.step(index)
 
     def autoplay(self, on: bool = True) -> None:
         """Start (or with ``on=False`` pause) stepping forward by itself, one step per
         ``step_pace`` ms; it stops at the end. Started at the end, it begins from the start."""
-        with self._lock:
-            panel = self._require_panel()
-            if not on:
-                if panel.autoplay:
-                    self._stop_autoplay()
-                    self._publish()
-                return
-            if panel.index == panel.total:
-                self._show_step(0, publish=False)
-            panel.autoplay = True
-            self._auto_gen += 1
-            self._publish()
-            self._schedule_autoplay(self._auto_gen)
+        self._table.desk.autoplay(on)
 
     def back_to_game(self) -> None:
         """Close the analysis panel; the game is as it was. Nothing happens if none is open."""
-        with self._lock:
-            if self._panel is not None:
-                self._close_line()
-                self._seq += 1
-                self._publish()
+        self._table.desk.back_to_game()
 
     def play_from_here(self) -> int:
         """Leave the analysis panel, playing the moves of the line up to the step shown.
@@ -639,78 +427,20 @@ class KlondikeWidget(anywidget.AnyWidget):
         >>> [str(m) for m in w.game.history]
         ['t3-t2', 's', 's']
         """
-        with self._lock:
-            panel = self._require_panel()
-            if panel.review:
-                return self._try_from_here(panel)
-            if panel.line.start != self._game.state:
-                raise ValueError(
-                    "this line does not start at the position on the table; "
-                    "only back_to_game() leaves it"
-                )
-            k = panel.index
-            self._stop_finish()
-            if k == 0:
-                self.back_to_game()
-                return 0
-            moves = panel.line.moves[:k]
-            before = panel.line[k - 1]
-            self._tracker.helped()
-            self._game.play_line(moves)
-            words = [i18n.announce_move(before, moves[-1], self.locale)]
-            if self._game.is_won:
-                words.append(self._text("announce.win"))
-            self._after_change(" ".join(words))
-            return k
-
-    def _try_from_here(self, panel: LinePanel) -> int:
-        """A reviewed game's "Try from here": a new game, the moves up to the step played."""
-        k = panel.index
-        game = Game(self._game.start, self._game.deal_number)
-        game.play_line(panel.line.moves[:k])
-        self.game = game
-        return k
+        return self._table.desk.play_from_here()
 
     def close(self) -> None:
         """Stop the solver thread and close the widget."""
-        analyst = getattr(self, "_analyst", None)
-        if analyst is not None:  # None when __init__ failed before creating it
-            analyst.close()
-            with self._lock:
-                self._stop_finish()
+        table = getattr(self, "_table", None)
+        if table is not None:  # None when __init__ failed before creating it
+            table.close()
         super().close()
 
-    # -- intents -----------------------------------------------------------------------------
+    # -- from the front end --------------------------------------------------------------------
 
     def _on_msg(self, _widget: object, content: object, buffers: object) -> None:
         """The one entry point of intents from the front end (registered with ``on_msg``)."""
-        cid = content.get("cid") if isinstance(content, dict) else None
-        cid = cid if isinstance(cid, str) and len(cid) <= 40 else None
-        with self._lock:
-            try:
-                intent = parse_intent(content, buffers)
-                if intent.spec.fresh and intent.seq != self._seq:
-                    intent = self._rebased(intent)
-                _HANDLERS[intent.kind](self, **intent.args)
-            except Rejected as exc:
-                self._notice("reject." + exc.reason, exc.detail, cid=cid)
-            except Exception as exc:  # never let a traceback reach the user
-                _log.exception("klondike-widget: intent failed")
-                self._notice("error.generic", repr(exc), cid=cid, detail=type(exc).__name__)
-
-    def _rebased(self, intent: Any) -> Any:
-        """A move made on an older view, as a move on the table now; else ``stale``.
-
-        Clicks are sent at once, each stamped with the view it was made on, so a fast player
-        on a slow kernel makes several on the same view. Such a move still counts when it means
-        the same move now (:func:`~klondike_widget.widget.protocol.same_move`).
-        """
-        seen = self._seen.get(intent.seq) if intent.kind == "move" else None
-        if seen is not None and self._panel is None and not self._finishing:
-            move = same_move(seen, self._game.state, intent.args["move"])
-            if move is not None:
-                return type(intent)(intent.kind, self._seq, {"move": str(move)}, intent.cid)
-        raise Rejected("stale", f"sent against {intent.seq}, now {self._seq}")
+        self._table.on_intent(content, buffers)
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Apply trait writes from the front end, except to ``view``, ``deck``, ``strings`` and
@@ -747,164 +477,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         )
         return not numeric or is_whole(value)
 
-    def _guard(self, *, board: bool = True) -> None:
-        if self._finishing:
-            raise Rejected("busy", "Finish is playing")
-        if self._panel is not None:
-            raise Rejected("in_analysis", "a solver line is open")
-        if board and self._game.is_won:
-            raise Rejected("game_over")
-
-    def _do_move(self, move: str) -> None:
-        self._guard()
-        try:
-            self._play_by_player(move)
-        except (IllegalMoveError, InvalidMoveError) as exc:
-            raise Rejected("illegal_move", str(exc)) from None
-
-    def _do_undo(self) -> None:
-        self._guard(board=False)
-        if not self._game.can_undo:
-            raise Rejected("nothing_to_undo")
-        self.undo()
-
-    def _do_redo(self) -> None:
-        self._guard(board=False)
-        if not self._game.can_redo:
-            raise Rejected("nothing_to_redo")
-        self.redo()
-
-    def _do_hint(self) -> None:
-        self._guard()
-        if self.hint() is None:
-            reason = {"unwinnable": "no_win", "unknown": "unknown"}.get(
-                self._analysis or "", "not_solved"
-            )
-            if self._analysis == "solving":  # shown as soon as the solver's line is in
-                self._hint_wanted = True
-                reason = "pending"
-            self._notice("hint.unavailable." + reason)
-
-    def _do_finish(self) -> None:
-        self._guard()
-        line = self._verdicts.line(self._game.state)
-        if not line:
-            self._notice(self._finish_block() or "finish.unavailable.not_solved")
-            return
-        self._tracker.helped()
-        self._start_finish(line)
-
-    def _do_stop(self) -> None:
-        self.stop()
-
-    def _do_open_line(self) -> None:
-        if self._finishing:
-            raise Rejected("busy", "Finish is playing")
-        known = () if self._game.is_won else self._verdicts.line(self._game.state)
-        if known:
-            self.show_line(Line(self._game.state, known))
-        elif self._last_line is not None:
-            self.show_line(self._last_line)
-        elif self._game.is_won:
-            self._notice("hint.unavailable.game_over")
-        else:
-            reason = {"unwinnable": "no_win", "unknown": "unknown"}.get(
-                self._analysis or "", "not_solved"
-            )
-            self._notice("hint.unavailable." + reason)
-
-    def _panel_for(self, line: int) -> LinePanel:
-        """The open panel, if ``line`` names it; otherwise the intent is refused."""
-        if self._panel is None:
-            raise Rejected("no_line")
-        if line != self._panel.ident:
-            raise Rejected("stale", f"line {line}, open is {self._panel.ident}")
-        return self._panel
-
-    def _do_step(self, line: int, index: int) -> None:
-        panel = self._panel_for(line)
-        if index > panel.total:
-            raise Rejected("step_out_of_range", f"{index} > {panel.total}")
-        self.step(index)
-
-    def _do_autoplay(self, line: int, on: bool) -> None:
-        self._panel_for(line)
-        self.autoplay(on)
-
-    def _do_play_from_here(self, line: int, index: int) -> None:
-        if self._finishing:
-            raise Rejected("busy", "Finish is playing")
-        panel = self._panel_for(line)
-        if index != panel.index:
-            raise Rejected("stale", f"step {index}, shown is {panel.index}")
-        if not panel.review and panel.line.start != self._game.state:
-            raise Rejected("line_not_current")
-        self.play_from_here()
-
-    def _do_back_to_game(self) -> None:
-        if self._panel is None:
-            raise Rejected("no_line")
-        self.back_to_game()
-
-    def _do_set_step_pace(self, pace: int) -> None:
-        self.step_pace = pace
-
-    def _do_restart(self) -> None:
-        self.restart()
-
-    def _do_new_deal(self, deal: int | None = None) -> None:
-        self.new_deal(deal)
-
-    def _do_set_draw(self, draw: int) -> None:
-        self.draw = draw
-        game = self._game
-        if game.rules.draw == draw:
-            return
-        untouched = game.moves_count == 0 and not self._finishing and self._panel is None
-        if untouched and game.deal_number is not None:  # nothing to lose: deal it again now
-            self.new_deal(game.deal_number)
-        else:
-            mode = self._text("option.draw.three" if draw == 3 else "option.draw.one")
-            self._notice("notice.draw_next_deal", mode=mode)
-
-    def _do_set_back(self, back: str) -> None:
-        self.back = back
-
-    def _do_set_show_analysis(self, on: bool) -> None:
-        self.show_analysis = on
-
-    def _do_set_locale(self, locale: str) -> None:
-        if locale not in i18n.available_locales():
-            raise Rejected("unknown_locale", locale[:16])
-        self.locale = locale
-
-    def _do_set_mirror(self, mirror: str) -> None:
-        self.mirror = mirror
-
-    def _do_set_pace(self, pace: int) -> None:
-        self.pace = pace
-
-    # scoring, statistics, one-click moves (klondike_widget.play)
-
-    def _do_auto_complete(self) -> None:
-        self._guard()
-        if assist.auto_complete_line(self._game.state) is None:
-            raise Rejected("auto_complete_unavailable")
-        self.auto_complete()
-
-    def _do_set_scoring(self, scoring: str) -> None:
-        self.scoring = scoring
-
-    def _do_set_option(self, name: str, on: bool) -> None:
-        setattr(self, name, on)
-
-    def _do_open_stats(self) -> None:
-        self.stats_view = self._tracker.summary(refresh=True)
-
-    def _do_reset_stats(self, draw: int | None = None) -> None:
-        self.reset_stats(draw)
-
-    # -- internals ---------------------------------------------------------------------------
+    # -- trait validators and observers ---------------------------------------------------------
 
     @traitlets.validate("locale")
     def _check_locale(self, proposal: Any) -> str:
@@ -915,21 +488,13 @@ class KlondikeWidget(anywidget.AnyWidget):
 
     @traitlets.observe("locale")
     def _locale_changed(self, _change: Any) -> None:
-        with self._lock:
-            self._load_locale()
-            if self._hint is not None:  # the hint's words are in the old language
-                line = self._verdicts.line(self._game.state)
-                if line:
-                    self._show_hint(line[0], publish=False)
-            if self._panel is not None:
-                self.line_view = self._panel.published(self.locale)
-            self._publish()
+        self._table.locale_changed()
 
     @traitlets.observe("scoring", "vegas_cumulative", "one_click", "auto_safe")
     def _play_option_changed(self, _change: Any) -> None:
-        with self._lock:
+        with self._table.lock:
             if self.view:  # not during __init__
-                self._publish()
+                self._table.publish()
 
     @traitlets.validate("draw")
     def _check_draw(self, proposal: Any) -> int:
@@ -942,372 +507,48 @@ class KlondikeWidget(anywidget.AnyWidget):
     @traitlets.validate("line_index")
     def _check_line_index(self, proposal: Any) -> int:
         value = proposal["value"]
-        total = 0 if self._panel is None else self._panel.total
+        panel = self._table.desk.panel
+        total = 0 if panel is None else panel.total
         if not 0 <= value <= total:
             raise traitlets.TraitError(f"step {value} is not on the line (0..{total})")
         return int(value)
 
     @traitlets.observe("line_index")
     def _line_index_changed(self, change: Any) -> None:
-        with self._lock:
-            if self._panel is not None and self._panel.index != change["new"]:
-                self._stop_autoplay()
-                self._show_step(change["new"])
+        self._table.desk.index_changed(change["new"])
 
-    def _load_locale(self) -> None:
-        self.strings = i18n.strings_for(self.locale)
+    # -- the table's internals under their old names (tests and benchmarks reach for them) ----
 
-    def _text(self, key: str, **args: Any) -> str:
-        return i18n.text(key, self.locale, **args)
+    @property
+    def _lock(self) -> threading.RLock:
+        return self._table.lock
 
-    def _deal_text(self) -> str:
-        number = self._game.deal_number
-        return "?" if number is None else str(number)
+    @property
+    def _loop(self) -> Any:
+        return self._table.scheduler.loop
 
-    def _describe(self, move: Move) -> str:
-        """``move`` in words, as played from the position on the table."""
-        return i18n.describe_move(self._game.state, move, self.locale)
+    @property
+    def _verdicts(self) -> Verdicts:
+        return self._table.verdicts
 
-    def _play_by_player(self, move: Move | str) -> Move:
-        """A move of the player's; then safe cards go up when ``auto_safe`` is on."""
-        played = self._play(move)
-        if not self.auto_safe:
-            return played
-        words = []
-        while not self._game.is_won:
-            safe = assist.safe_foundation_move(self._game.state)
-            if safe is None:
-                break
-            before = self._game.state
-            self._game.play(safe)
-            words.append(i18n.announce_move(before, safe, self.locale))
-        if words:
-            if self._game.is_won:
-                words.append(self._text("announce.win"))
-            self._after_change(" ".join(words))
-        return played
+    @property
+    def _analysis(self) -> str | None:
+        return self._table.analysis
 
-    def _leave_game(self) -> None:
-        """The game on the table is about to be replaced: record it (lost unless won)."""
-        if self._tracker.replacing(self._game, self._seconds()):
-            self.stats_view = self._tracker.summary()
+    @_analysis.setter
+    def _analysis(self, status: str | None) -> None:
+        self._table.analysis = status
 
-    def _seconds(self) -> float:
-        """Seconds on the game's clock now (it runs from the first action until the win)."""
-        ms = self._clock_ms
-        if self._clock_since is not None:
-            ms += (time.monotonic() - self._clock_since) * 1000.0
-        return ms / 1000.0
-
-    def _score_view(self) -> dict[str, Any] | None:
-        mode = self.scoring
-        if mode == "none":
-            return None
-        now = score(self._game, self._seconds())
-        if mode == "standard":
-            return {"mode": mode, "value": now.standard, "total": None}
-        total = None
-        if self.vegas_cumulative:
-            total = self._tracker.vegas_total(self._game.rules.draw)
-            total += 0 if self._tracker.is_recorded(self._game) else now.vegas  # once only
-        return {"mode": mode, "value": now.vegas, "total": total}
-
-    def _play(self, move: Move | str) -> Move:
-        before = self._game.state
-        played = self._game.play(move)
-        words = [i18n.announce_move(before, played, self.locale)]
-        if self._game.is_won:
-            words.append(self._text("announce.win"))
-        self._after_change(" ".join(words))
-        return played
-
-    def _after_change(self, announce: str | None) -> None:
-        """The game changed: the line closes; new seq, clock, announcement, analysis, publish."""
-        self._close_line()
-        self._seq += 1
-        self._hint = None
-        self._hint_wanted = False
-        self._tick_clock()
-        if announce:
-            self._count += 1
-            self._announce = {"n": self._count, "text": announce}
-        start = self._start_analysis()
-        self._publish()  # the board first: the search must not delay the update
-        if self._tracker.changed(self._game, self._seconds()):  # then the statistics file
-            self.stats_view = self._tracker.summary()
-        if start is not None:
-            start()
+    @property
+    def _finish_waits(self) -> list[float]:
+        return self._table.finisher.waits
 
     def _publish(self) -> None:
-        panel = self._panel
-        playable = panel is not None and (panel.review or panel.line.start == self._game.state)
-        clock_ms = self._seconds() * 1000.0
-        view = board_view(
-            self._game,
-            seq=self._seq,
-            analysis=self._analysis,
-            finish_block=self._finish_block(),
-            hint=self._hint,
-            finishing=self._finishing,
-            clock={
-                "ms": round(clock_ms),
-                "at": round(time.time() * 1000),
-                "run": self._clock_since is not None,
-            },
-            announce=self._announce,
-            shown=None if panel is None else panel.state,
-            line=None if panel is None else panel.view_part(playable=playable),
-            lines=self._analysis == "winnable" or self._last_line is not None,
-        )
-        # A deal number can exceed JavaScript's exact integers: publish it as text.
-        view["deal"] = None if view["deal"] is None else str(view["deal"])
-        self._seen.remember(self._seq, self._game.state)
-        # Scoring and one-click targets (klondike_widget.play): looked up, never decided, in JS.
-        state = self._game.state
-        view["score"] = self._score_view()
-        view["quick"] = assist.one_click_moves(state) if view["legal"] and self.one_click else {}
-        view["auto_complete"] = bool(view["legal"]) and assist.auto_complete_line(state) is not None
-        self.view = dict(view)
-
-    def _finish_block(self) -> str | None:
-        if self._finishing or self._game.is_won:
-            return None
-        status = self._analysis
-        if status == "winnable":
-            return None
-        if status == "unwinnable":
-            return "finish.unavailable.no_win"
-        if status == "unknown":
-            return "finish.unavailable.unknown"
-        return "finish.unavailable.not_solved"
-
-    def _notice(self, key: str, why: str = "", *, cid: str | None = None, **args: Any) -> None:
-        """Tell the front end ``key`` (a strings key); ``why`` is for logs and tests only."""
-        self.last_notice = (key, why)
-        self._count += 1
-        notice: Notice = {"kind": "notice", "n": self._count, "key": key, "args": args, "cid": cid}
-        self.send(notice)
-
-    def _show_hint(self, move: Move, publish: bool = True) -> None:
-        src, count, dst = move_target(move, self._game.state)
-        self._hint = {"src": src, "n": count, "dst": dst, "text": self._describe(move)}
-        if publish:
-            self._publish()
-
-    # clock: starts with the first action of a game, stops when it is won
-
-    def _reset_clock(self) -> None:
-        self._clock_ms, self._clock_since = 0.0, None
-
-    def _tick_clock(self) -> None:
-        running = self._clock_since is not None
-        if self._game.is_won and running:
-            assert self._clock_since is not None
-            self._clock_ms += (time.monotonic() - self._clock_since) * 1000.0
-            self._clock_since = None
-        elif not self._game.is_won and not running and self._game.moves_count > 0:
-            self._clock_since = time.monotonic()
-
-    # analysis
-
-    def _deliver(self, fn: Callable[[], None]) -> None:
-        """Run ``fn`` where widget state may change: on the kernel's IOLoop, else under the lock."""
-        if self._loop is not None:
-            self._loop.add_callback(self._locked(fn))
-        else:
-            self._locked(fn)()
-
-    def _locked(self, fn: Callable[[], None]) -> Callable[[], None]:
-        def call() -> None:
-            with self._lock:
-                try:
-                    fn()
-                except Exception:  # a background hand-off must never raise into the loop
-                    _log.exception("klondike-widget: background update failed")
-
-        return call
-
-    def _verdict_status(self, state: Any) -> str:
-        verdict = self._verdicts.get(state)
-        return "solving" if verdict is None else verdict.status
-
-    def _start_analysis(self) -> Callable[[], None] | None:
-        """Set the verdict of the new position; return what starts its search, if one is due.
-
-        The search in progress is cancelled at once (it is about an older position).
-        """
-        state = self._game.state
-        self._analyst.cancel()
-        if state.is_won or not self._analyse:
-            self._analysis = None if state.is_won else self._verdict_or_none(state)
-            return None
-        verdict = self._verdicts.get(state)
-        if verdict is not None:
-            self._analysis = verdict.status
-            return None
-        self._analysis = "solving"
-
-        def done(token: int, status: str, line: Any, error: BaseException | None) -> None:
-            self._record(state, status, line)
-            if error is not None:
-                self._notice("error.solver", repr(error))
-            if self._game.state == state:
-                self._analysis = self._verdict_status(state)
-                line = self._verdicts.line(state) if self._hint_wanted else ()
-                self._hint_wanted = False
-                if line:
-                    self._show_hint(line[0], publish=False)
-                self._publish()
-
-        seq = self._seq
-        return lambda: self._analyst.request(seq, state, done)
-
-    def _verdict_or_none(self, state: Any) -> str | None:
-        verdict = self._verdicts.get(state)
-        return None if verdict is None else verdict.status
-
-    def _record(self, state: Any, status: str, line: Any) -> None:
-        if status == "winnable":
-            self._verdicts.add_line(state, line)
-            if self._verdicts.get(state) is None:  # the line did not replay: do not trust it
-                self._verdicts.put(state, Verdict("unknown"))
-        elif status in ("unwinnable", "unknown"):
-            self._verdicts.put(state, Verdict(status))
-        else:
-            self._verdicts.put(state, Verdict("unknown"))
-
-    # finish: plays the known winning line, one move per `pace` ms, on the IOLoop
-
-    def _start_finish(self, line: tuple[Move, ...]) -> None:
-        self._last_line = Line(self._game.state, line)
-        self._finishing = True
-        self._finish_gen += 1
-        self._finish_line = list(line)
-        self._finish_waits = move_delays(self._game.state, line, int(self.pace))
-        self._hint = None
-        self._publish()
-        self._schedule_step(self._finish_gen)
-
-    def _stop_finish(self) -> None:
-        if self._finishing:
-            self._finishing = False
-            self._finish_gen += 1
-            self._finish_line = []
-            self._finish_waits = []
-
-    def _schedule_step(self, gen: int) -> None:
-        # adaptive (klondike_widget.widget.pace): pauses where a card turns up, quick runs of taps
-        waits = self._finish_waits
-        delay = waits.pop(0) if waits else max(0, int(self.pace)) / 1000.0
-
-        def step() -> None:
-            if gen != self._finish_gen or not self._finishing:
-                return
-            if not self._finish_line:
-                self._stop_finish()
-                self._publish()
-                return
-            move = self._finish_line.pop(0)
-            if not self._finish_line:  # the last move: the board it shows is no longer finishing
-                self._stop_finish()
-            try:
-                self._play(move)
-            except (IllegalMoveError, InvalidMoveError):
-                self._stop_finish()
-                self._publish()
-                return
-            if self._game.is_won or not self._finish_line:
-                self._stop_finish()
-                self._publish()
-                return
-            self._schedule_step(gen)
-
-        self._later(delay, step)
-
-    # the analysis panel: stepping, autoplay (on the IOLoop like Finish), closing
-
-    def _require_panel(self) -> LinePanel:
-        if self._panel is None:
-            raise ValueError("no line is open (use show_line)")
-        return self._panel
-
-    def _show_step(self, index: int, *, publish: bool = True) -> None:
-        """Show step ``index`` of the open line: the board, the step, the words' window."""
-        panel = self._require_panel()
-        first = panel.first
-        panel.index = index
-        self._seq += 1
-        if panel.first != first:
-            self.line_view = panel.published(self.locale)
-        self.line_index = index
-        if publish:
-            self._publish()
-
-    def _close_line(self) -> None:
-        if self._panel is not None:
-            self._stop_autoplay()
-            self._panel = None
-            self.line_view = {}
-            self.line_index = 0
-
-    def _stop_autoplay(self) -> None:
-        self._auto_gen += 1
-        if self._panel is not None:
-            self._panel.autoplay = False
-
-    def _schedule_autoplay(self, gen: int) -> None:
-        delay = max(50, int(self.step_pace)) / 1000.0
-
-        def tick() -> None:
-            panel = self._panel
-            if gen != self._auto_gen or panel is None or not panel.autoplay:
-                return
-            if panel.index < panel.total:
-                self._show_step(panel.index + 1, publish=False)
-            if panel.index >= panel.total:
-                panel.autoplay = False
-            self._publish()
-            if panel.autoplay:
-                self._schedule_autoplay(gen)
-
-        self._later(delay, tick)
+        self._table.publish()
 
     def _later(self, delay: float, fn: Callable[[], None]) -> None:
-        """Run ``fn`` under the lock after ``delay`` seconds: on the IOLoop, else on a timer."""
-        if self._loop is not None:
-            loop = self._loop
-            loop.add_callback(lambda: loop.call_later(delay, self._locked(fn)))
-        else:
-            timer = threading.Timer(delay, self._locked(fn))
-            timer.daemon = True
-            timer.start()
+        self._table.scheduler.later(delay, fn)
 
 
-#: Intent kind -> the method that runs it with the checked arguments (one per kind of INTENTS).
-_HANDLERS: Mapping[str, Callable[..., None]] = {
-    "move": KlondikeWidget._do_move,
-    "undo": KlondikeWidget._do_undo,
-    "redo": KlondikeWidget._do_redo,
-    "hint": KlondikeWidget._do_hint,
-    "finish": KlondikeWidget._do_finish,
-    "stop": KlondikeWidget._do_stop,
-    "restart": KlondikeWidget._do_restart,
-    "new_deal": KlondikeWidget._do_new_deal,
-    "set_draw": KlondikeWidget._do_set_draw,
-    "set_locale": KlondikeWidget._do_set_locale,
-    "set_mirror": KlondikeWidget._do_set_mirror,
-    "set_pace": KlondikeWidget._do_set_pace,
-    "open_line": KlondikeWidget._do_open_line,
-    "step": KlondikeWidget._do_step,
-    "autoplay": KlondikeWidget._do_autoplay,
-    "play_from_here": KlondikeWidget._do_play_from_here,
-    "back_to_game": KlondikeWidget._do_back_to_game,
-    "set_step_pace": KlondikeWidget._do_set_step_pace,
-    "set_back": KlondikeWidget._do_set_back,
-    "set_show_analysis": KlondikeWidget._do_set_show_analysis,
-    "auto_complete": KlondikeWidget._do_auto_complete,
-    "set_scoring": KlondikeWidget._do_set_scoring,
-    "set_option": KlondikeWidget._do_set_option,
-    "open_stats": KlondikeWidget._do_open_stats,
-    "reset_stats": KlondikeWidget._do_reset_stats,
-}
+#: Intent kind -> its handler (:data:`klondike_widget.widget.intents.HANDLERS`, the same table).
+_HANDLERS: Mapping[str, Handler] = HANDLERS

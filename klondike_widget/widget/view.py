@@ -161,6 +161,17 @@ def deck_table() -> list[list[Any]]:
     ]
 
 
+def _play_status(won: bool, finishing: bool) -> str:
+    return "won" if won else ("finishing" if finishing else "playing")
+
+
+def _columns(state: GameState) -> list[list[Any]]:
+    """``view["cols"]``: per column, how many cards are face down, and the face-up cards."""
+    return [
+        [down, list(col[down:])] for col, down in zip(state.columns, state.face_down, strict=True)
+    ]
+
+
 def board_view(
     game: Game,
     *,
@@ -212,10 +223,7 @@ def board_view(
     # A step of a solver line has no history of groups: show what draw 3 shows at most.
     most = 3 if state.rules.draw == 3 else 1
     fan = waste_fan(game) if shown is None else min(len(waste), most)
-    foundations = [state.foundation_top(suit) for suit in range(4)]
-    status = (
-        "analysis" if analysing else ("won" if won else ("finishing" if finishing else "playing"))
-    )
+    status = "analysis" if analysing else _play_status(won, finishing)
     frozen = won or finishing or analysing
     legal = {} if frozen else legal_by_source(state, state.legal_moves)
     view: View = {
@@ -225,11 +233,8 @@ def board_view(
         "stock": len(state.stock),
         "waste": list(waste[len(waste) - fan :]),
         "wn": len(waste),
-        "found": foundations,
-        "cols": [
-            [down, list(col[down:])]
-            for col, down in zip(state.columns, state.face_down, strict=True)
-        ],
+        "found": [state.foundation_top(suit) for suit in range(4)],
+        "cols": _columns(state),
         "legal": legal,
         "moves": game.moves_count,
         "undo": game.can_undo and not (finishing or analysing),
