@@ -13,6 +13,8 @@
 //   LineView  the analysis panel (a solver line stepped through)
 //   Board     the table itself: piles, marks, info line, intents
 //   PlayExtras scoring, statistics panel, one-click moves, auto-complete (klondike_widget.play)
+//   ReviewPanel the game review: its button, its progress, the losing move marked; deal level
+//   LessonPanel a lesson's live board: the question, the verdict, hint, show me, start again
 // Per-view state (selection, drag, focus, animation) stays here; everything else is in traits.
 
 /**
@@ -25,23 +27,31 @@
  *   finish: string|null, hint: Hint|null, clock: {ms: number, at: number, run: boolean},
  *   announce: {n: number, text: string}|null, line: LineStep|null, lines: boolean,
  *   score: {mode: string, value: number, total: number|null}|null,
- *   quick: Object<string, [number, string][]>, auto_complete: boolean
+ *   quick: Object<string, [number, string][]>, auto_complete: boolean,
+ *   review: {running: boolean, decided: number, total: number}|null, reviewable: boolean,
+ *   lesson: LessonState|null
  * }} View
  *   `waste` holds only the waste cards to show (Python decides the draw-3 fan from the history).
  * @typedef {{id: number, k: number, total: number, auto: boolean, playable: boolean,
  *   next: {src: string, n: number, dst: string}|null}} LineStep  view.line: the step shown
  * @typedef {{id: number, moves: string, first: number, words: string[], why?: string[],
- *   runs?: [number, number, string][], title?: string, play?: string}} LineView  the `line_view`
+ *   runs?: [number, number, string][], title?: string, play?: string,
+ *   marks?: [number, string][], summary?: string}} LineView  the `line_view`
  *   trait: every move in notation, words for moves first.. first+words.length-1, what each achieves
- *   and the runs of taps; a game review names its own title and "play" button keys
+ *   and the runs of taps; a game review names its own title and "play" button keys, marks the
+ *   losing move ([move index, words]) and says what it found (summary)
+ * @typedef {{key: string, title: string, question: string, kind: string, hint: string|null,
+ *   shown: boolean, verdict: {ok: boolean|null, text: string}|null}} LessonState  view.lesson:
+ *   a lesson board's question and verdict (kind "move"/"line" played here, "answer" in a cell)
  * @typedef {{src: string, n: number}} Pick
  * @typedef {{meta: Object<string, any>, strings: Object<string, string>, rules: any,
  *   cards: string[], available: {code: string, name: string, dir: string}[]}} Strings
  * @typedef {{
  *   button?: string, el?: HTMLElement, build?: (el: HTMLElement) => void,
- *   focus?: (el: HTMLElement) => HTMLElement|null, noClose?: boolean
+ *   focus?: (el: HTMLElement) => HTMLElement|null, noClose?: boolean, label?: string
  * }} PanelSpec  a panel: a toolbar button that toggles it, and either a persistent element
- *   or a `build` that fills the shared panel box each time it opens
+ *   or a `build` that fills the shared panel box each time it opens; its dialog is named by
+ *   its first heading (or question), else by the text `label`
  */
 
 const SUITS = ["c", "d", "h", "s"];
@@ -57,6 +67,8 @@ const PACES = [
 ];
 const BACKS = ["lattice", "waves", "stars"];
 const DRAG_THRESHOLD = 5;
+/** While Finish plays, its progress is said at most this often (ms). */
+const FINISH_SAY_MS = 2500;
 /** Autoplay paces of the analysis panel (ms per step). */
 const STEP_PACES = [
   ["settings.animation.slow", 1500],
@@ -670,6 +682,7 @@ class Keys {
     const target = /** @type {HTMLElement} */ (ev.target);
     const field = target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA");
     if (ev.key === "Escape" && b.panels.current) return this.handled(ev, () => b.panels.close(true));
+    if (ev.key === "Escape" && !b.winEl.hidden) return this.handled(ev, () => b.closeWin());
     if (field) {
       if (ev.key === "Enter" && target.tagName === "INPUT" && /** @type {HTMLInputElement} */ (target).form) {
         const form = /** @type {HTMLFormElement} */ (/** @type {HTMLInputElement} */ (target).form);
@@ -826,6 +839,9 @@ class Panels {
     /** @type {Map<string, PanelSpec>} */
     this.specs = new Map();
     this.current = "";
+    this.headings = 0;
+    /** @type {HTMLElement|null} */
+    this.returnTo = null;
     this.box = h("div", "kw-panel", { role: "dialog" });
     this.box.hidden = true;
     host.append(this.box);
@@ -856,6 +872,9 @@ class Panels {
   /** @param {string} name */
   open(name) {
     if (!this.specs.has(name)) return;
+    // where the focus goes back to when it closes: where it was, if that was in the widget
+    const at = document.activeElement;
+    if (!this.current) this.returnTo = at instanceof HTMLElement && this.board.root.contains(at) ? at : null;
     this.current = name;
     this.render();
     const spec = /** @type {PanelSpec} */ (this.specs.get(name));
@@ -876,8 +895,23 @@ class Panels {
     const spec = this.specs.get(was);
     const b = this.board;
     const button = spec && spec.button ? b.buttons[spec.button] : null;
-    const back = button && button.offsetParent ? button : b.pileEls[b.focusPile];
+    const wasAt = this.returnTo && this.returnTo.isConnected && this.returnTo.offsetParent ? this.returnTo : null;
+    const back = wasAt || (button && button.offsetParent ? button : b.pileEls[b.focusPile]);
     back.focus({ preventScroll: true });
+  }
+
+  /**
+   * Name the dialog `el`: by its heading (or question) if it has one, else by `spec.label`.
+   * @param {HTMLElement} el @param {PanelSpec} spec
+   */
+  name(el, spec) {
+    const head = el.querySelector("h3, .kw-confirm-text");
+    el.removeAttribute("aria-labelledby");
+    el.removeAttribute("aria-label");
+    if (head) {
+      head.id = head.id || `${this.board.cid}-panel-${++this.headings}`;
+      el.setAttribute("aria-labelledby", head.id);
+    } else if (spec.label) el.setAttribute("aria-label", this.board.i18n.t(spec.label));
   }
 
   /** Show the open panel (built again in the active language), hide the others. */
@@ -895,8 +929,10 @@ class Panels {
     box.replaceChildren();
     box.hidden = !spec || Boolean(spec.el);
     box.dataset.panel = this.current;
+    if (spec && spec.el) this.name(spec.el, spec);
     if (!spec || spec.el || !spec.build) return;
     spec.build(box);
+    this.name(box, spec);
     if (spec.noClose) return;
     const close = h("button", "kw-btn kw-btn-close", { type: "button" });
     close.textContent = b.i18n.t("button.close.label");
@@ -969,6 +1005,9 @@ class LineView {
     sec.append(head, controls, this.lineList, actions);
     /** The line_view drawn in the list: "id|first|words" (the list is rebuilt only when it changes). */
     this.lineKey = "";
+    /** The list and step last shown ("lang|id|...|k"), and the step (said when it changes). */
+    this.lineShown = "";
+    this.lineShownK = -1;
   }
 
   /** @returns {LineView|null} */
@@ -1005,9 +1044,13 @@ class LineView {
     const l = v ? v.line : null;
     const lv = this.lineView();
     const open = Boolean(l && lv && lv.id === l.id);
+    const had = this.lineEl.contains(document.activeElement);
     this.lineEl.hidden = !open;
     this.board.root.classList.toggle("kw-analysing", open);
-    if (!open || !l || !lv) return;
+    if (!open || !l || !lv) {
+      if (had) this.board.pileEls[this.board.focusPile].focus({ preventScroll: true }); // back to the board
+      return;
+    }
     const moves = lv.moves.split(" ");
     const key = `${this.board.i18n.lang()}|${lv.id}|${lv.first}|${lv.words.length}|${lv.words[0] || ""}`;
     if (full || key !== this.lineKey) {
@@ -1020,6 +1063,7 @@ class LineView {
       }
       this.slider.max = String(l.total);
       this.slider.setAttribute("aria-label", this.board.i18n.t("analysis.title"));
+      this.lineList.setAttribute("aria-label", this.board.i18n.t("a11y.line_list"));
       const pace = Number(this.board.model.get("step_pace"));
       /** @type {[string, string][]} */
       const paces = STEP_PACES.map(([k, ms]) => [String(ms), this.board.i18n.t(k)]);
@@ -1064,6 +1108,7 @@ class LineView {
       });
       this.lineList.replaceChildren(...nodes);
       this.lineItems = items;
+      this.board.review.markItems(items, lv);
     }
     // The step shown.
     this.lineStepEl.textContent = l.k === 0 ? this.board.i18n.t("analysis.start") : this.board.i18n.t("analysis.step", { index: l.k, total: l.total });
@@ -1102,7 +1147,14 @@ class LineView {
     // Follow the step only when it (or the list) changed: a reader scrolling the list keeps
     // their place when something else (the clock, the solver's status) updates the view.
     const moved = this.lineShown !== `${this.lineKey}|${l.k}`;
+    if (moved && this.lineShown.split("|")[1] !== String(lv.id)) {
+      this.board.say(this.board.i18n.t("announce.step", { step: this.lineTitle.textContent, move: this.lineStepEl.textContent }));
+      // opened from the toolbar (its button is now disabled): the keys go to the line's list
+      const at = document.activeElement;
+      if (!at || at === document.body || this.board.bar.contains(at)) this.lineList.focus({ preventScroll: true });
+    } else if (moved && this.lineShownK !== l.k) this.sayStep(l, lv);
     this.lineShown = `${this.lineKey}|${l.k}`;
+    this.lineShownK = l.k;
     if (cur && moved) {
       // Keep the current step in view inside the list (never scroll the notebook itself).
       const list = this.lineList;
@@ -1114,25 +1166,33 @@ class LineView {
   }
 
   /**
+   * Say the step shown (a step of the line was taken): "Step 3 of 120: <its words>".
+   * @param {LineStep} l @param {LineView} lv
+   */
+  sayStep(l, lv) {
+    const i18n = this.board.i18n;
+    if (l.k === 0) return this.board.say(i18n.t("analysis.start"));
+    const i = l.k - 1 - lv.first;
+    const words = i >= 0 && i < lv.words.length ? lv.words[i] : lv.moves.split(" ")[l.k - 1];
+    this.board.say(i18n.t("announce.step", { step: i18n.t("analysis.step", { index: l.k, total: l.total }), move: words }));
+  }
+
+  /**
    * The head of a run of taps starting at move `start`: one step that folds the run's moves.
    * @param {number} start
    * @param {string} text  Python's words for the run ("turn the stock until 7♥ (3 taps)")
    */
   runHead(start, text) {
-    const head = h("li", "kw-line-run", { "data-run-head": String(start), role: "button", tabindex: "0" });
-    head.textContent = text;
-    const toggle = () => {
+    // a list item holding a button (a list keeps only list items as its children)
+    const head = h("li", "kw-line-run", { "data-run-head": String(start) });
+    const button = h("button", "kw-line-run-btn", { type: "button", "aria-expanded": String(this.openRuns.has(start)) });
+    button.textContent = text;
+    head.append(button);
+    head.addEventListener("click", () => {
       if (this.openRuns.has(start)) this.openRuns.delete(start);
       else this.openRuns.add(start);
+      button.setAttribute("aria-expanded", String(this.openRuns.has(start)));
       this.render(false);
-    };
-    head.addEventListener("click", toggle);
-    head.addEventListener("keydown", (ev) => {
-      if (ev.key === "Enter" || ev.key === " ") {
-        ev.preventDefault();
-        ev.stopPropagation();
-        toggle();
-      }
     });
     return head;
   }
@@ -1173,6 +1233,7 @@ const BUTTONS = [
   ["finish", "kw-btn-finish", "finish", false],
   ["solver_line", "kw-btn-line", "line", true],
   ["auto_complete", "kw-btn-auto", "auto", false],
+  ["review", "kw-btn-review", "review", true],
   ["statistics", "kw-btn-stats", "stats", true],
   ["rules", "kw-btn-rules", "rules", true],
   ["settings", "kw-btn-settings", "settings", false],
@@ -1195,6 +1256,7 @@ const ICONS = {
   keys: '<rect x="1" y="4" width="14" height="9" rx="1.5"/><path d="M4 7h1M7 7h2M11 7h1M4 10h8"/>',
   auto: '<path d="M2 4l4 4-4 4M8 4l4 4-4 4"/>',
   stats: '<path d="M2 14h12M4 14V9M8 14V4M12 14V7"/>',
+  review: '<circle cx="6.5" cy="6.5" r="4.5"/><path d="M10 10l4.5 4.5M4.5 6.5l1.5 1.5 2.5-3"/>',
   more: '<circle cx="3" cy="8" r="1"/><circle cx="8" cy="8" r="1"/><circle cx="13" cy="8" r="1"/>',
 };
 
@@ -1217,6 +1279,9 @@ class Board {
     this.focusPile = "s";
     this.lastSeq = -1;
     this.lastAnnounce = -1;
+    this.finishSaidAt = -Infinity;
+    /** The win dialog was closed (Escape, Close) on this won game: the board shows. */
+    this.winClosed = false;
     this.noticeTimer = 0;
     this.pendingSince = 0;
     this.confirmAction = null;
@@ -1232,6 +1297,8 @@ class Board {
     this.stage.before(this.lineView.lineEl);
     this.registerPanels();
     this.extras = new PlayExtras(this);
+    this.review = new ReviewPanel(this);
+    this.lesson = new LessonPanel(this);
     this.onChange = () => this.render();
     this.onStrings = () => {
       this.renderChrome();
@@ -1263,6 +1330,7 @@ class Board {
 
   destroy() {
     this.extras.destroy();
+    this.review.destroy();
     clearInterval(this.tick);
     clearTimeout(this.noticeTimer);
     this.drag.destroy();
@@ -1318,9 +1386,26 @@ class Board {
     this.send("move", { move: text });
   }
 
-  /** @param {string} text */
+  /** @param {string} text  said by screen readers (the live region); said again if repeated */
   say(text) {
-    this.live.textContent = text;
+    this.live.textContent = this.live.textContent === text ? `${text}\u00a0` : text;
+  }
+
+  /**
+   * Say the view's latest action. While Finish plays, every move is not said: the progress,
+   * at most every FINISH_SAY_MS; the last move and the win are said in full.
+   * @param {View} v
+   */
+  announce(v) {
+    if (v.status !== "finishing") {
+      this.say(/** @type {{text: string}} */ (v.announce).text);
+      return;
+    }
+    const now = performance.now();
+    if (now - this.finishSaidAt < FINISH_SAY_MS) return;
+    this.finishSaidAt = now;
+    const up = v.found.reduce((n, top) => n + (top === null ? 0 : (top % 13) + 1), 0);
+    this.say(this.i18n.tp("announce.finishing", up));
   }
 
   // -- building the DOM ------------------------------------------------------------------
@@ -1342,6 +1427,7 @@ class Board {
       finish: () => this.finishOrStop(),
       solver_line: () => this.send("open_line"),
       auto_complete: () => this.send("auto_complete"),
+      review: () => this.send("review"),
       statistics: () => this.extras.openStats(),
       rules: () => this.panels.toggle("rules"),
       settings: () => this.panels.toggle("settings"),
@@ -1390,7 +1476,7 @@ class Board {
     root.append(msgs);
 
     this.stage = h("div", "kw-stage");
-    this.table = h("div", "kw-table");
+    this.table = h("div", "kw-table", { role: "group" });
     this.top = h("div", "kw-top");
     this.tableau = h("div", "kw-tableau");
     this.table.append(this.top, this.tableau);
@@ -1399,7 +1485,10 @@ class Board {
     this.stage.append(this.table, this.overlay);
     root.append(this.stage);
 
-    this.winEl = h("div", "kw-win", { role: "dialog", "aria-modal": "false" });
+    this.winEl = h("div", "kw-win", { role: "dialog", "aria-modal": "true" });
+    this.winEl.setAttribute("aria-labelledby", `${this.cid}-win-title`);
+    this.winEl.setAttribute("aria-describedby", `${this.cid}-win-msg`);
+    this.winEl.addEventListener("keydown", (ev) => this.trapFocus(ev, this.winEl));
     this.winEl.hidden = true;
     this.table.append(this.winEl);
 
@@ -1409,7 +1498,7 @@ class Board {
     /** @type {Object<string, HTMLElement>} */
     this.pileEls = {};
     for (const id of PILES) {
-      const p = h("div", `kw-pile kw-pile-${id[0]}`, { "data-pile": id, tabindex: "-1" });
+      const p = h("div", `kw-pile kw-pile-${id[0]}`, { "data-pile": id, tabindex: "-1", role: "button" });
       this.pileEls[id] = p;
       if (id[0] === "t") this.tableau.append(p);
       else this.top.append(p);
@@ -1446,6 +1535,7 @@ class Board {
       button: "deal_by_number",
       build: (el) => this.buildDealForm(el),
       focus: (el) => el.querySelector("input"),
+      label: "button.deal_by_number.label",
     });
     panels.register("confirm", { build: (el) => this.buildConfirm(el), noClose: true, focus: (el) => el.querySelector(".kw-btn-ok") });
     panels.register("keys", { button: "keys", build: (el) => this.keys.buildHelp(el) });
@@ -1463,7 +1553,7 @@ class Board {
     close.addEventListener("click", () => panels.close(true));
     this.settingsClose = close;
     this.settingsEl.append(close);
-    panels.register("settings", { button: "settings", el: this.settingsEl });
+    panels.register("settings", { button: "settings", el: this.settingsEl, label: "settings.title" });
   }
 
   /**
@@ -1507,6 +1597,7 @@ class Board {
     const lang = this.i18n.lang();
     root.setAttribute("lang", lang);
     root.setAttribute("dir", this.i18n.rtl() ? "rtl" : "ltr");
+    this.table.setAttribute("aria-label", t("a11y.board"));
     for (const [key, b] of Object.entries(this.buttons)) {
       const text = /** @type {HTMLElement} */ (b.querySelector(".kw-btn-text"));
       if (key === "settings") {
@@ -1552,9 +1643,12 @@ class Board {
     );
     this.analysisBox.checked = this.model.get("show_analysis") !== false;
     this.analysisLabel.textContent = t("settings.analysis.label");
+    this.settingsEl.setAttribute("aria-label", t("settings.title")); // (its dialog's name)
     this.settingsClose.textContent = t("button.close.label");
     this.settingsClose.title = t("button.close.tooltip");
     this.extras.renderChrome();
+    this.review.renderChrome();
+    this.lesson.renderChrome();
     if (this.panels.current && this.panels.current !== "settings") this.panels.render();
     this.lineView.render(true);
   }
@@ -1620,10 +1714,12 @@ class Board {
     this.renderInfo(v);
     this.renderHint(v);
     this.renderWin(v, changed && !wasWon && v.status === "won" && !force);
+    this.review.render(v);
+    this.lesson.render(v);
     this.lineView.render(false);
     if (v.announce && v.announce.n !== this.lastAnnounce) {
       this.lastAnnounce = v.announce.n;
-      this.say(v.announce.text);
+      this.announce(v);
     }
     if (before) this.motion.slide(before, v, dirty);
     // For benchmarks/widget_latency.py: how long this render took, and the round trip.
@@ -1672,6 +1768,7 @@ class Board {
     const c = h("div", "kw-card", { "data-pile": pile, "data-index": String(index) });
     if (card === null) {
       c.classList.add("kw-back");
+      c.setAttribute("role", "img");
       c.setAttribute("aria-label", this.i18n.t("card.face_down"));
       return c;
     }
@@ -1699,7 +1796,7 @@ class Board {
       badge.textContent = this.i18n.num(v.stock);
       p.append(badge);
     }
-    p.setAttribute("aria-label", `${this.i18n.t("pile.stock")}: ${this.i18n.tp("counter.stock", v.stock)}`);
+    this.nameP(p, `${this.i18n.t("pile.stock")}: ${this.i18n.tp("counter.stock", v.stock)}`);
   }
 
   /** @param {View} v */
@@ -1717,7 +1814,7 @@ class Board {
       p.append(c);
     });
     const top = v.waste.length ? this.deckLabel(v.waste[v.waste.length - 1]) : this.i18n.t("pile.empty");
-    p.setAttribute("aria-label", `${this.i18n.t("pile.waste")}: ${top}; ${this.i18n.tp("counter.waste", v.wn)}`);
+    this.nameP(p, `${this.i18n.t("pile.waste")}: ${top}; ${this.i18n.tp("counter.waste", v.wn)}`);
   }
 
   /** @param {number} card */
@@ -1741,7 +1838,7 @@ class Board {
     if (top !== null) p.append(this.cardEl(top, id, 0));
     const name = this.i18n.t(`card.suit.${suit}`);
     const what = top === null ? this.i18n.t("pile.empty") : this.deckLabel(top);
-    p.setAttribute("aria-label", `${this.i18n.t("pile.foundation", { suit: name })}: ${what}`);
+    this.nameP(p, `${this.i18n.t("pile.foundation", { suit: name })}: ${what}`);
   }
 
   /**
@@ -1772,7 +1869,7 @@ class Board {
     if (down + up.length === 0) parts.push(this.i18n.t("pile.empty"));
     if (down) parts.push(this.i18n.tp("pile.face_down", down));
     if (up.length) parts.push(up.map((c) => this.deckLabel(c)).join(", "));
-    p.setAttribute("aria-label", parts.join(": "));
+    this.nameP(p, parts.join(": "));
   }
 
   /** Selection, legal targets, hint and focus marks. */
@@ -1791,6 +1888,35 @@ class Board {
     if (v.hint) this.markMove(v.hint, "kw-hint");
     if (v.line && v.line.next) this.markMove(v.line.next, "kw-next");
     for (const id of PILES) this.pileEls[id].tabIndex = id === this.focusPile ? 0 : -1;
+    this.nameMarks();
+  }
+
+  /**
+   * The accessible name of a pile: what is on it (`what`), then its marks (see nameMarks).
+   * @param {HTMLElement} p @param {string} what
+   */
+  nameP(p, what) {
+    p.dataset.name = what;
+    p.setAttribute("aria-label", what);
+  }
+
+  /** The marks a sighted player sees on a pile, said in its name: picked, target, hint. */
+  nameMarks() {
+    /** @type {[string, string][]} [class on the pile or a card in it, text key] */
+    const marks = [
+      ["kw-picked", "a11y.mark.picked"],
+      ["kw-target", "a11y.mark.target"],
+      ["kw-hint-src", "a11y.mark.hint_from"],
+      ["kw-hint-dst", "a11y.mark.hint_to"],
+      ["kw-next-src", "a11y.mark.next_from"],
+      ["kw-next-dst", "a11y.mark.next_to"],
+    ];
+    for (const id of PILES) {
+      const p = this.pileEls[id];
+      const said = marks.filter(([cls]) => p.classList.contains(cls) || p.querySelector(`.${cls}`));
+      const name = [p.dataset.name || "", ...said.map(([, key]) => this.i18n.t(key))].join("; ");
+      if (p.getAttribute("aria-label") !== name) p.setAttribute("aria-label", name);
+    }
   }
 
   /**
@@ -1891,24 +2017,60 @@ class Board {
    * @param {boolean} justWon  the game was won in this update: the cards cascade
    */
   renderWin(v, justWon) {
-    const won = v.status === "won";
+    if (v.status !== "won") this.winClosed = false;
+    const won = v.status === "won" && !this.winClosed;
+    const wasShown = !this.winEl.hidden;
+    const hadFocus = this.winEl.contains(document.activeElement);
     this.winEl.hidden = !won;
     if (!won) {
       this.motion.stop();
+      if (hadFocus) this.pileEls[this.focusPile].focus({ preventScroll: true });
       return;
     }
     this.winEl.replaceChildren();
     const box = h("div", "kw-win-box");
-    const title = h("div", "kw-win-title");
+    const title = h("h2", "kw-win-title", { id: `${this.cid}-win-title` });
     title.textContent = this.i18n.t("win.title");
-    const msg = h("div", "kw-win-msg");
+    const msg = h("p", "kw-win-msg", { id: `${this.cid}-win-msg` });
     msg.textContent = this.i18n.tp("win.message", v.moves, { time: this.i18n.duration(v.clock.ms) });
     const again = h("button", "kw-btn kw-btn-again", { type: "button" });
     again.textContent = this.i18n.t("button.new_deal.label");
     again.addEventListener("click", () => this.send("new_deal"));
-    box.append(title, msg, again);
+    const close = h("button", "kw-btn kw-btn-close", { type: "button" });
+    close.textContent = this.i18n.t("button.close.label");
+    close.title = this.i18n.t("button.close.tooltip");
+    close.addEventListener("click", () => this.closeWin());
+    box.append(title, msg, again, close);
     this.winEl.append(box);
+    // A modal dialog: it takes the focus when the game is won here (from the widget, not from
+    // another cell being edited), and keeps it when drawn again.
+    const active = document.activeElement;
+    const ours = !active || active === document.body || this.root.contains(active);
+    if ((justWon && !wasShown && ours) || hadFocus) again.focus({ preventScroll: true });
     if (justWon) this.motion.cascade();
+  }
+
+  /** Close the win dialog (the won board stays, New deal is in the toolbar); focus the board. */
+  closeWin() {
+    this.winClosed = true;
+    this.renderWin(this.view(), false);
+  }
+
+  /**
+   * Tab and Shift+Tab stay inside a modal dialog.
+   * @param {KeyboardEvent} ev @param {HTMLElement} dialog
+   */
+  trapFocus(ev, dialog) {
+    if (ev.key !== "Tab") return;
+    const stops = Array.from(dialog.querySelectorAll("button:not(:disabled)"));
+    if (!stops.length) return;
+    const first = /** @type {HTMLElement} */ (stops[0]);
+    const last = /** @type {HTMLElement} */ (stops[stops.length - 1]);
+    const at = document.activeElement;
+    if (ev.shiftKey ? at === first || !dialog.contains(at) : at === last) {
+      ev.preventDefault();
+      (ev.shiftKey ? last : first).focus();
+    }
   }
 
   // -- messages --------------------------------------------------------------------------
@@ -2369,6 +2531,173 @@ class PlayExtras {
       actions.append(reset, close);
     }
     p.append(actions);
+  }
+}
+
+// -- ReviewPanel: the game review (button, progress, marks) and the deal-level setting -------
+
+const DEAL_LEVELS = ["any", "winnable", "easy", "medium", "hard"];
+
+class ReviewPanel {
+  /** @param {Board} board */
+  constructor(board) {
+    this.board = board;
+    const b = board;
+    // The deal-level setting sits in the settings panel, before its Close button.
+    this.levelSel = b.select("kw-sel-level", (v) => b.send("set_deal_level", { level: v }), b.settingsEl);
+    b.settingsClose.before(/** @type {HTMLElement} */ (this.levelSel.parentElement));
+    // The progress of a review running in the kernel's background thread.
+    this.progressEl = h("div", "kw-review-progress", { role: "progressbar", "aria-valuemin": "0" });
+    this.progressEl.hidden = true;
+    this.progressBar = h("span", "kw-review-bar");
+    this.progressText = h("span", "kw-review-text");
+    this.progressEl.append(this.progressBar, this.progressText);
+    b.stage.before(this.progressEl);
+    // What the review found, over the list of the history.
+    this.summaryEl = h("p", "kw-line-summary");
+    this.summaryEl.hidden = true;
+    const head = /** @type {HTMLElement} */ (b.lineView.lineEl.querySelector(".kw-line-head"));
+    head.after(this.summaryEl);
+    this.onLevel = () => this.renderChrome();
+    b.model.on("change:deal_level", this.onLevel);
+  }
+
+  destroy() {
+    this.board.model.off("change:deal_level", this.onLevel);
+  }
+
+  renderChrome() {
+    const b = this.board;
+    const t = (/** @type {string} */ k) => b.i18n.t(k);
+    b.fillSelect(
+      this.levelSel,
+      "settings.deal_level.label",
+      DEAL_LEVELS.map((v) => [v, t(`settings.deal_level.${v}`)]),
+      b.model.get("deal_level") || "any",
+    );
+  }
+
+  /**
+   * The Review button: in the "more" menu during a game, in plain sight once the game is won or
+   * can no longer be won; a Review button in the win box too; the progress while it runs.
+   * @param {View} v
+   */
+  render(v) {
+    const b = this.board;
+    const t = (/** @type {string} */ k, /** @type {any} */ a) => b.i18n.t(k, a);
+    const btn = b.buttons.review;
+    const run = v.review;
+    const over = v.status === "won" || v.analysis === "unwinnable";
+    btn.classList.toggle("kw-more", !over);
+    btn.classList.toggle("kw-suggested", over && Boolean(v.reviewable));
+    btn.disabled = !v.reviewable || Boolean(run) || v.status === "finishing";
+    btn.setAttribute("aria-busy", String(Boolean(run)));
+    this.progressEl.hidden = !run;
+    if (run) {
+      const text = t("review.progress", { decided: b.i18n.num(run.decided), total: b.i18n.num(run.total) });
+      this.progressText.textContent = text;
+      this.progressEl.setAttribute("aria-valuemax", String(run.total));
+      this.progressEl.setAttribute("aria-valuenow", String(run.decided));
+      this.progressEl.setAttribute("aria-valuetext", text);
+      this.progressBar.style.inlineSize = `${run.total ? (100 * run.decided) / run.total : 0}%`;
+    }
+    const box = b.winEl.querySelector(".kw-win-box");
+    if (box && !box.querySelector(".kw-btn-review-game")) {
+      const again = h("button", "kw-btn kw-btn-review-game", { type: "button" });
+      again.textContent = t("button.review.label");
+      again.title = t("button.review.tooltip");
+      again.addEventListener("click", () => b.send("review"));
+      box.append(again);
+    }
+  }
+
+  /**
+   * Mark the moves a review marked (the losing move): an icon and words, not colour alone.
+   * @param {HTMLElement[]} items  the list's entries, by step (0 = the start)
+   * @param {any} lv  the line_view trait
+   */
+  markItems(items, lv) {
+    this.summaryEl.hidden = !lv.summary;
+    this.summaryEl.textContent = lv.summary || "";
+    for (const [index, text] of lv.marks || []) {
+      const item = items[index + 1];
+      if (!item) continue;
+      item.classList.add("kw-line-marked");
+      const mark = h("span", "kw-line-mark");
+      const icon = h("span", "kw-line-mark-icon", { "aria-hidden": "true" });
+      icon.textContent = "✗";
+      const words = h("span", "kw-line-mark-text");
+      words.textContent = text;
+      mark.append(icon, words);
+      item.querySelector(".kw-line-num")?.after(mark);
+    }
+  }
+}
+
+// -- LessonPanel: a lesson's live board (the question, the verdict, hint, show me) ----------
+
+class LessonPanel {
+  /** @param {Board} board */
+  constructor(board) {
+    this.board = board;
+    const b = board;
+    const box = h("section", "kw-lesson-box");
+    box.hidden = true;
+    this.el = box;
+    this.titleEl = h("h3", "kw-lesson-title");
+    this.questionEl = h("p", "kw-lesson-question");
+    this.verdictEl = h("p", "kw-lesson-verdict", { role: "status" });
+    this.hintEl = h("p", "kw-lesson-hint");
+    const actions = h("div", "kw-lesson-actions");
+    /** @type {Object<string, HTMLButtonElement>} */
+    this.buttons = {};
+    for (const [key, kind] of [
+      ["hint", "lesson_hint"],
+      ["show", "lesson_show"],
+      ["retry", "lesson_retry"],
+    ]) {
+      const btn = /** @type {HTMLButtonElement} */ (h("button", `kw-btn kw-btn-lesson-${key}`, { type: "button" }));
+      btn.addEventListener("click", () => b.send(kind));
+      this.buttons[key] = btn;
+      actions.append(btn);
+    }
+    box.append(this.titleEl, this.questionEl, this.verdictEl, this.hintEl, actions);
+    b.stage.before(box);
+  }
+
+  renderChrome() {
+    const t = (/** @type {string} */ k) => this.board.i18n.t(k);
+    for (const [key, btn] of Object.entries(this.buttons)) {
+      btn.textContent = t(`lesson.${key}.label`);
+      if (key !== "hint") btn.title = t(`lesson.${key}.tooltip`);
+    }
+  }
+
+  /** @param {View} v */
+  render(v) {
+    const l = v.lesson;
+    this.board.root.classList.toggle("kw-lesson", Boolean(l));
+    this.el.hidden = !l;
+    if (!l) return;
+    this.titleEl.textContent = l.title;
+    const note = l.kind === "answer" ? ` ${this.board.i18n.t("lesson.answer_in_cell")}` : "";
+    this.questionEl.textContent = l.question + note;
+    const verdict = l.verdict;
+    this.verdictEl.hidden = !verdict;
+    this.verdictEl.replaceChildren();
+    if (verdict) {
+      const state = verdict.ok === true ? "right" : verdict.ok === false ? "wrong" : "going";
+      this.verdictEl.dataset.verdict = state;
+      const icon = h("span", "kw-lesson-icon", { "aria-hidden": "true" });
+      icon.textContent = { right: "✓", wrong: "✗", going: "…" }[state];
+      const words = h("span", "kw-lesson-words");
+      words.textContent = verdict.text;
+      this.verdictEl.append(icon, words);
+    }
+    this.hintEl.hidden = !l.hint;
+    this.hintEl.textContent = l.hint || "";
+    this.buttons.show.hidden = l.kind === "answer";
+    this.buttons.show.disabled = v.status === "finishing";
   }
 }
 

@@ -30,6 +30,7 @@ from klondike_widget.engine.state import GameState
 if TYPE_CHECKING:
     from klondike_widget.solver import Limit, SolveResult, hint, solve
     from klondike_widget.widget import KlondikeWidget
+    from klondike_widget.widget.lesson_coach import lesson_board
 
 __all__ = [
     "Game",
@@ -51,6 +52,7 @@ __all__ = [
     "card_symbol",
     "deals",
     "hint",
+    "lesson_board",
     "parse_card",
     "solve",
 ]
@@ -66,6 +68,7 @@ Status = Verdict
 # Loaded on first use, so that importing the engine loads neither ipywidgets nor numba.
 _LAZY = {
     "KlondikeWidget": ("klondike_widget.widget", "KlondikeWidget"),
+    "lesson_board": ("klondike_widget.widget.lesson_coach", "lesson_board"),
     "solve": ("klondike_widget.solver", "solve"),
     "hint": ("klondike_widget.solver", "hint"),
     "Limit": ("klondike_widget.solver", "Limit"),

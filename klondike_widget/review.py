@@ -32,7 +32,7 @@ Examples
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, overload, runtime_checkable
 
@@ -238,6 +238,11 @@ class _Positions:
         middle = (self.lo + self.hi) / 2
         return min(candidates, key=lambda i: (abs(i - middle), i))
 
+    @property
+    def decided(self) -> int:
+        """How many positions have a verdict: the winnable prefix and the lost suffix."""
+        return self.lo + 1 + len(self.states) - self.hi
+
     def status(self, i: int) -> Status:
         if i <= self.lo:
             return Status.WON
@@ -258,6 +263,7 @@ def review(
     known: VerdictMemory | None = None,
     seconds: float | None = DEFAULT_SECONDS,
     cancel: Cancel | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Review:
     """Review ``game``: the verdict on every position of its history and the losing move.
 
@@ -278,6 +284,10 @@ def review(
         per move.
     cancel : threading.Event or callable, optional
         Stops the review (the search in progress ends UNKNOWN; nothing is called lost for it).
+    progress : callable, optional
+        ``progress(decided, total)`` after every search: how many of the game's ``total``
+        positions (the start included) have a verdict so far. It is called in the review's
+        thread (a widget hands it on to its own).
 
     Returns
     -------
@@ -320,6 +330,8 @@ def review(
         elif res.status is Status.LOST:
             pos.lost(i)
         pos.remember(i, res.status, res.moves)
+        if progress is not None:
+            progress(pos.decided, len(pos.states))
     for i in range(pos.hi, len(pos.states)):
         pos.remember(i, Status.LOST, ())
     return _build(pos, time.perf_counter() - t0, searches)

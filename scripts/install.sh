@@ -3,6 +3,9 @@
 # committed lock file (requirements/test.lock), so nothing installed by hand on the machine can
 # hide a missing step:
 #   - Debian's chromium (driven by Playwright through executable_path; no browser download);
+#   - the browser tests' npm packages (axe-core, pinned by package-lock.json) into node_modules/
+#     (ignored by git) with `npm ci`, when the lock changed since the last install, when
+#     node_modules/ is missing, or always with CI=true; Debian's nodejs and npm when missing;
 #   - a fresh venv at $KW_VENV (default .venv-test/, ignored by git), with exactly the locked
 #     packages, then the package itself (editable, no dependencies, no build isolation: the locked
 #     hatchling builds it).
@@ -25,6 +28,22 @@ if [ ! -x /usr/bin/chromium ]; then
     echo "==> apt-get install chromium" >&2
     $SUDO apt-get update -q </dev/null >&2
     $SUDO apt-get install -y -q chromium fonts-dejavu-core </dev/null >&2
+fi
+
+npm_stamp="$(sha256sum package-lock.json | cut -c1-16)"
+if [ "${CI:-}" = "true" ] || [ ! -d node_modules ] || [ "$(cat node_modules/.kw-stamp 2>/dev/null)" != "$npm_stamp" ]; then
+    if ! command -v npm >/dev/null 2>&1; then
+        SUDO=""
+        if [ "$(id -u)" -ne 0 ]; then SUDO="sudo -n"; fi
+        echo "==> apt-get install nodejs npm" >&2
+        $SUDO apt-get update -q </dev/null >&2
+        $SUDO apt-get install -y -q nodejs npm </dev/null >&2
+    fi
+    echo "==> npm ci (node_modules/ from package-lock.json)" >&2
+    npm ci --no-audit --no-fund --loglevel=error </dev/null >&2
+    echo "$npm_stamp" >node_modules/.kw-stamp
+else
+    echo "==> node_modules/ is up to date with package-lock.json" >&2
 fi
 
 stamp="$(cat "$LOCK" pyproject.toml | sha256sum | cut -c1-16)"

@@ -66,6 +66,24 @@ def test_first_code_cell_installs_on_colab_only(path: Path) -> None:
     assert "%pip install" in first.source
 
 
+#: Appended to the rules notebook after Run All: on each lesson's board, play that lesson's
+#: stored answer through the widget and print the board's verdicts (a board bound to another
+#: lesson would call a right answer wrong).
+_PLAY_EVERY_ANSWER = """
+import json as _json
+from klondike_widget.teach.lessons import LESSONS as _LESSONS
+_verdicts = {}
+for _les in _LESSONS:
+    _board = globals()["board_" + _les.key]
+    if _board.view["lesson"]["kind"] == "answer":
+        continue
+    for _move in str(_les.exercise_.solution).split():
+        _board.play(_move)
+    _verdicts[_les.key] = _board.view["lesson"]["verdict"]["ok"]
+print("VERDICTS", _json.dumps(_verdicts))
+"""
+
+
 def _run_rules(lang: str) -> nbformat.NotebookNode:
     from nbclient import NotebookClient
 
@@ -73,6 +91,7 @@ def _run_rules(lang: str) -> nbformat.NotebookNode:
     params = [c for c in nb.cells if "parameters" in c.metadata.get("tags", [])]
     assert len(params) == 1 and params[0].source.startswith('LANG = "en"')
     params[0].source = f"LANG = {lang!r}"
+    nb.cells.append(nbformat.v4.new_code_cell(_PLAY_EVERY_ANSWER))
     NotebookClient(
         nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(REPO)}}
     ).execute()
@@ -103,6 +122,13 @@ def test_rules_notebook_runs_in_every_language(lang: str) -> None:
     assert len(re.findall(re.escape(f"✓ {correct}"), plain)) >= len(LESSONS)
     # The exercises are unanswered in the committed notebook: each says so.
     assert plain.count(text("notebook.check.no_answer", lang)) == len(LESSONS)
+    # A live board for every lesson; after Run All each judges its own lesson's answer right.
+    views = [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert len(views) == len(LESSONS)
+    printed = "".join(o.text for o in streams if o.name == "stdout")
+    verdicts = json.loads(printed.split("VERDICTS ", 1)[1])
+    played = [les.key for les in LESSONS if les.exercise_.kind.value in ("move", "line")]
+    assert verdicts == dict.fromkeys(played, True)
 
 
 def test_the_committed_state_check_finds_what_it_should() -> None:

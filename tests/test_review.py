@@ -155,3 +155,15 @@ def test_cancel_and_total_budget_leave_positions_undecided() -> None:
 def test_bad_arguments(args: tuple[object, ...], kwargs: dict[str, object], error: type) -> None:
     with pytest.raises(error):
         review(*args, **kwargs)  # type: ignore[arg-type]
+
+
+def test_progress_reports_decided_positions_after_each_search() -> None:
+    game, _k = slip_game(8, 1)
+    seen: list[tuple[int, int]] = []
+    r = review(game, Limit(seconds=5), progress=lambda done, total: seen.append((done, total)))
+    assert len(seen) == r.searches
+    totals = {total for _, total in seen}
+    assert totals == {len(game.history) + 1}
+    decided = [done for done, _ in seen]
+    assert decided == sorted(decided)  # verdicts are only ever added
+    assert decided[-1] == len(game.history) + 1 - r.undecided

@@ -94,7 +94,7 @@ class GameState:
             rules = Rules()
         if not isinstance(rules, Rules):
             raise InvalidStateError(f"rules must be a Rules, not {quote(rules)}")
-        _init(self, (cols, fd, st, wa, fo, rules))
+        _init(self, cols, fd, st, wa, fo, rules)
         self.validate()
 
     @classmethod
@@ -109,7 +109,7 @@ class GameState:
     ) -> GameState:
         """Fast constructor for positions known to be valid (used by move application)."""
         self = object.__new__(cls)
-        _init(self, (columns, face_down, stock, waste, foundations, rules))
+        _init(self, columns, face_down, stock, waste, foundations, rules)
         return self
 
     def replace(self, **changes: object) -> GameState:
@@ -359,12 +359,15 @@ def _whole(value: object) -> int:
         raise TypeError(f"expected a whole number, not {quote(value)}") from None
 
 
-#: A position's parts, in the order of :meth:`GameState._unchecked`'s parameters.
-_Parts = tuple[tuple[Cards, ...], tuple[int, ...], Cards, Cards, tuple[int, ...], Rules]
-
-
-def _init(self: GameState, parts: _Parts) -> None:
-    columns, face_down, stock, waste, foundations, rules = parts
+def _init(
+    self: GameState,
+    columns: tuple[Cards, ...],
+    face_down: tuple[int, ...],
+    stock: Cards,
+    waste: Cards,
+    foundations: tuple[int, ...],
+    rules: Rules,
+) -> None:
     setter = object.__setattr__
     setter(self, "columns", columns)
     setter(self, "face_down", face_down)

@@ -7,7 +7,8 @@ recycles plus one, a twin swap two, every other move one. Layer ``L`` of the bea
 reached by ``L`` search moves; each layer keeps the ``width`` positions of lowest
 ``f = g + h + fd_weight * face_down`` where ``g`` is the engine moves spent, ``h`` an admissible
 bound on the moves left (:func:`lower_bound`) and ``face_down`` the cards still face down (which
-steers the beam towards progress; it is not part of the bound). A child whose ``g + h`` is not
+steers the beam towards progress; it is not part of the bound), with other weighted ranking
+terms and a salted hashed tie-break (so that beams differ). A child whose ``g + h`` is not
 below the best win known is dropped, so the search only ever reports lines shorter than its
 bound. Duplicates (same position, same talon pointer) keep the cheapest.
 
@@ -43,6 +44,7 @@ from klondike_widget.solver.core import (
     do_move,
     gen_moves,
     is_won,
+    mix64,
     state_key,
     undo_move,
 )
@@ -180,6 +182,8 @@ def expand_layer(
     waste_weight: int,
     block_weight: int,
     best: np.ndarray,
+    noise: int,
+    salt: np.uint64,
 ) -> int:
     """Expand the ``nb`` positions of one layer (``BS``/``BH``/``BG``) into the next.
 
@@ -188,9 +192,34 @@ def expand_layer(
     cheapest ``g``), a power-of-two size. ``best`` holds ``[cost, parent, code, entries]``:
     the cheapest win found so far (cost in engine moves; a win found here replaces it) and the
     number of keys in ``SK``. ``CF`` .. ``ORD``
-    are scratch arrays of at least ``nb * MAXM`` entries.
+    are scratch arrays of at least ``nb * MAXM`` entries. Positions rank by ``g`` + the bound +
+    the weighted terms, plus a hashed tie-break of 0..``noise`` salted by ``salt``.
     """
-    width = NS.shape[0]
+    weights = np.array([fd_weight, waste_weight, block_weight, noise], dtype=np.int64)
+    nc = _candidates(BS, BH, BG, nb, SK, SG, CF, CG, CK, CP, CM, weights, best, salt)
+    return _keep_cheapest(BS, BH, NS, NH, NG, PAR, COD, SK, SG, CF, CG, CK, CP, CM, ORD, nc, best)
+
+
+@njit(cache=True, nogil=True)
+def _candidates(
+    BS: np.ndarray,
+    BH: np.ndarray,
+    BG: np.ndarray,
+    nb: int,
+    SK: np.ndarray,
+    SG: np.ndarray,
+    CF: np.ndarray,
+    CG: np.ndarray,
+    CK: np.ndarray,
+    CP: np.ndarray,
+    CM: np.ndarray,
+    weights: np.ndarray,
+    best: np.ndarray,
+    salt: np.uint64,
+) -> int:
+    """Write the children of the layer's positions worth keeping to ``CF`` .. ``CM`` (rank,
+    ``g``, key, parent, move); record wins in ``best``; return how many (see
+    :func:`expand_layer`; ``weights`` holds its three weights and ``noise``)."""
     S = np.empty(BS.shape[1], dtype=np.int32)
     H = np.zeros(HW, dtype=np.uint64)
     out = np.empty(MAXM, dtype=np.int32)
@@ -220,8 +249,10 @@ def expand_layer(
                 key = pos_key(S, H)
                 slot = _seen_slot(SK, key)
                 if SK[slot] == np.uint64(0) or SG[slot] > g2:
-                    rank = g2 + lower_bound(S) + fd_weight * face_down_count(S)
-                    rank += waste_weight * waste_debt(S) + block_weight * blockers(S)
+                    rank = g2 + lower_bound(S) + weights[0] * face_down_count(S)
+                    rank += weights[1] * waste_debt(S) + weights[2] * blockers(S)
+                    if weights[3] > 0:
+                        rank += np.int64(mix64(key ^ salt) % np.uint64(weights[3] + 1))
                     CF[nc] = min(rank, F_MAX)
                     CG[nc] = g2
                     CK[nc] = key
@@ -232,6 +263,36 @@ def expand_layer(
                 aun -= 1
                 undo_move(S, H, AUM[aun], AUU[aun])
             undo_move(S, H, m, u)
+    return nc
+
+
+@njit(cache=True, nogil=True)
+def _keep_cheapest(
+    BS: np.ndarray,
+    BH: np.ndarray,
+    NS: np.ndarray,
+    NH: np.ndarray,
+    NG: np.ndarray,
+    PAR: np.ndarray,
+    COD: np.ndarray,
+    SK: np.ndarray,
+    SG: np.ndarray,
+    CF: np.ndarray,
+    CG: np.ndarray,
+    CK: np.ndarray,
+    CP: np.ndarray,
+    CM: np.ndarray,
+    ORD: np.ndarray,
+    nc: int,
+    best: np.ndarray,
+) -> int:
+    """Keep the ``width`` candidates of lowest rank (a counting sort), each position once at
+    its cheapest, as the next layer; return how many (see :func:`expand_layer`)."""
+    width = NS.shape[0]
+    S = np.empty(BS.shape[1], dtype=np.int32)
+    H = np.zeros(HW, dtype=np.uint64)
+    AUM = np.empty(MAX_AUTOS, dtype=np.int32)
+    AUU = np.empty(MAX_AUTOS, dtype=np.int32)
     # counting sort of the candidates by f
     counts = np.zeros(F_MAX + 2, dtype=np.int64)
     for j in range(nc):

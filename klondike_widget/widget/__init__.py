@@ -78,6 +78,7 @@ from klondike_widget.widget.view import deck_table
 if TYPE_CHECKING:
     from klondike_widget.review import Review
     from klondike_widget.solver import Limit
+    from klondike_widget.widget.lesson_coach import LessonCoach
 
 __all__ = ["KlondikeWidget", "asset_path"]
 
@@ -127,6 +128,9 @@ class KlondikeWidget(anywidget.AnyWidget):
     stats : Statistics, bool or None
         Where games are recorded: None (the default) for the user's statistics file
         (:func:`klondike_widget.play.stats.data_dir`), a :class:`Statistics`, or False for none.
+    coach : LessonCoach, optional
+        Makes the board a lesson's live exercise (see
+        :func:`klondike_widget.widget.lesson_coach.lesson_board`, which sets it).
 
     Examples
     --------
@@ -182,6 +186,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         solve_seconds: float = 10.0,
         solve: SolveFn | None = None,
         stats: Statistics | bool | None = None,
+        coach: LessonCoach | None = None,
         **kwargs: Any,
     ) -> None:
         self._table = Table(
@@ -193,6 +198,7 @@ class KlondikeWidget(anywidget.AnyWidget):
             solve_seconds=solve_seconds,
             solve=solve,
             stats=stats,
+            coach=coach,
             loop=kernel_loop(),
         )
         codes = i18n.available_locales()
@@ -486,15 +492,9 @@ class KlondikeWidget(anywidget.AnyWidget):
             raise traitlets.TraitError(f"unknown locale {value!r}")
         return str(value)
 
-    @traitlets.observe("locale")
-    def _locale_changed(self, _change: Any) -> None:
-        self._table.locale_changed()
-
-    @traitlets.observe("scoring", "vegas_cumulative", "one_click", "auto_safe")
-    def _play_option_changed(self, _change: Any) -> None:
-        with self._table.lock:
-            if self.view:  # not during __init__
-                self._table.publish()
+    @traitlets.observe("locale", "scoring", "vegas_cumulative", "one_click", "auto_safe")
+    def _setting_changed(self, change: Any) -> None:
+        self._table.setting_changed(change["name"], change["new"])
 
     @traitlets.validate("draw")
     def _check_draw(self, proposal: Any) -> int:
@@ -515,7 +515,7 @@ class KlondikeWidget(anywidget.AnyWidget):
 
     @traitlets.observe("line_index")
     def _line_index_changed(self, change: Any) -> None:
-        self._table.desk.index_changed(change["new"])
+        self._table.setting_changed("line_index", change["new"])
 
     # -- the table's internals under their old names (tests and benchmarks reach for them) ----
 

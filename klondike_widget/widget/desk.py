@@ -39,10 +39,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from klondike_widget import i18n
-from klondike_widget.engine.game import Game
 from klondike_widget.engine.line import Line
 from klondike_widget.engine.state import GameState
 from klondike_widget.widget.line_panel import LinePanel, line_from
+from klondike_widget.widget.review_run import Reviewer
 
 if TYPE_CHECKING:
     from klondike_widget.review import Review
@@ -60,6 +60,7 @@ class Desk:
         self.panel: LinePanel | None = None
         self.count = 0  # numbers the lines opened (intents name the line they are about)
         self.autoplay_gen = 0
+        self.reviewer = Reviewer(table)  # the Review button's background reviews
 
     def require_panel(self) -> LinePanel:
         """The open panel; ``ValueError`` when none is open."""
@@ -82,13 +83,8 @@ class Desk:
         game = table.game
         result = review(game, limit, known=table.verdicts)
         with table.lock:
-            if table.game is not game or not game.history:
-                return result  # the game changed meanwhile, or nothing to step through
-            losing = result.losing_move
-            marks = {losing.index: "review.losing"} if losing is not None else {}
-            line = Line(game.start, list(game.history))
-            panel = LinePanel(line, self.count + 1, marks=marks, review=True)
-            self.open(panel, losing.index if losing is not None else 0)
+            if table.game is game and game.history:  # else it changed meanwhile, or is empty
+                self.reviewer.open(game, result)
         return result
 
     def open(self, panel: LinePanel, index: int) -> None:
@@ -175,10 +171,7 @@ class Desk:
     def try_from_here(self, panel: LinePanel) -> int:
         """A reviewed game's "Try from here": a new game, the moves up to the step played."""
         k = panel.index
-        table = self.table
-        game = Game(table.game.start, table.game.deal_number)
-        game.play_line(panel.line.moves[:k])
-        table.replace_game(game)
+        self.table.replace_game(self.reviewer.try_game(k))
         return k
 
     def show_step(self, index: int, *, publish: bool = True) -> None:
@@ -205,6 +198,11 @@ class Desk:
         """The language changed: the line's words again."""
         if self.panel is not None:
             self.table.host.line_view = self.panel.published(self.table.host.locale)
+
+    def game_changed(self) -> None:
+        """The game changed: the panel closes, a review running of the old game stops."""
+        self.close()
+        self.reviewer.game_changed()
 
     def close(self) -> None:
         """Close the panel (nothing is published)."""

@@ -19,13 +19,14 @@ ValueError: draw must be one of (1, 3), not 2
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from klondike_widget.engine.ratings import LEVELS
 from klondike_widget.play.scoring import SCORINGS
 
-__all__ = ["Host", "PlainHost", "CHOICES"]
+__all__ = ["Host", "PlainHost", "CHOICES", "OBSERVED"]
 
 #: The settings that take one of a few values, and those values (the widget's traits say the same).
 CHOICES: dict[str, tuple[object, ...]] = {
@@ -35,6 +36,11 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "back": ("lattice", "waves", "stars"),
     "scoring": tuple(SCORINGS),
 }
+
+#: The host attributes whose change the table reacts to (see ``Table.setting_changed``).
+OBSERVED = frozenset(
+    {"locale", "scoring", "vegas_cumulative", "one_click", "auto_safe", "line_index"}
+)
 
 
 class Host(Protocol):
@@ -69,7 +75,9 @@ class PlainHost:
     """A :class:`Host` without traitlets: settings and displays are plain attributes.
 
     Setting one of :data:`CHOICES` to a value it does not take raises ``ValueError`` (as the
-    widget's traits raise ``TraitError``); messages sent are kept in ``sent``.
+    widget's traits raise ``TraitError``); messages sent are kept in ``sent``. A change of one of
+    :data:`OBSERVED` is told to ``observer(name, value)`` (the table sets it), as the widget's
+    trait observers do.
     """
 
     locale: str = "en"
@@ -90,6 +98,7 @@ class PlainHost:
     line_view: dict[str, Any] = field(default_factory=dict)
     line_index: int = 0
     sent: list[dict[str, Any]] = field(default_factory=list)
+    observer: Callable[[str, Any], None] | None = None
 
     def __setattr__(self, name: str, value: Any) -> None:
         options = CHOICES.get(name)
@@ -97,7 +106,11 @@ class PlainHost:
             type(value) is type(option) and value == option for option in options
         ):
             raise ValueError(f"{name} must be one of {options}, not {value!r}")
+        old = getattr(self, name, value)
         super().__setattr__(name, value)
+        observer = getattr(self, "observer", None)
+        if name in OBSERVED and observer is not None and old != value:
+            observer(name, value)
 
     def send(self, content: dict[str, Any], buffers: Any = None) -> None:
         """Keep ``content`` in :attr:`sent`."""

@@ -22,6 +22,7 @@ klondike_widget.widget.protocol.Rejected: nothing_to_undo
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
@@ -30,12 +31,16 @@ from klondike_widget.engine.errors import IllegalMoveError, InvalidMoveError
 from klondike_widget.engine.line import Line
 from klondike_widget.play import assist
 from klondike_widget.widget.line_panel import LinePanel
-from klondike_widget.widget.protocol import Rejected
+from klondike_widget.widget.protocol import Intent, Rejected, parse_intent
+from klondike_widget.widget.rebase import same_move
 
 if TYPE_CHECKING:
+    from klondike_widget.widget.lesson_coach import LessonCoach
     from klondike_widget.widget.table import Table
 
-__all__ = ["HANDLERS", "Handler"]
+__all__ = ["HANDLERS", "Handler", "run_intent", "rebased"]
+
+_log = logging.getLogger("klondike_widget.widget")
 
 #: A handler: the table, then the intent's checked fields by name.
 Handler = Callable[..., None]
@@ -155,11 +160,65 @@ def do_back_to_game(table: Table) -> None:
 
 
 def do_restart(table: Table) -> None:
+    if table.coach is not None:  # a lesson board starts its exercise again
+        do_lesson_retry(table)
+        return
     table.restart()
 
 
 def do_new_deal(table: Table, deal: int | None = None) -> None:
+    if table.coach is not None:
+        raise Rejected("in_lesson")
     table.new_deal(deal)
+
+
+def do_set_deal_level(table: Table, level: str) -> None:
+    table.host.deal_level = level
+
+
+# the game review (widget.review_run), run in the background
+
+
+def do_review(table: Table) -> None:
+    if table.finishing:
+        raise Rejected("busy", "Finish is playing")
+    if table.desk.reviewer.run.running:
+        raise Rejected("busy", "a review is running")
+    if not table.desk.reviewer.start():
+        raise Rejected("nothing_to_review")
+
+
+# a lesson board (widget.lesson_coach)
+
+
+def require_coach(table: Table) -> LessonCoach:
+    """The board's lesson coach; refused with ``no_lesson`` on an ordinary board."""
+    if table.coach is None:
+        raise Rejected("no_lesson")
+    return table.coach
+
+
+def do_lesson_hint(table: Table) -> None:
+    coach = require_coach(table)
+    coach.hinted = True
+    answer = coach.answer()
+    if answer and not table.game.history and not table.finishing:
+        table.set_hint(answer[0], publish=False)  # the cards of the move light up too
+    table.publish()
+
+
+def do_lesson_show(table: Table) -> None:
+    coach = require_coach(table)
+    answer = coach.answer()
+    if not answer:
+        raise Rejected("no_lesson", "this exercise is answered in a cell")
+    table.replace_game(coach.new_game())
+    coach.shown = True
+    table.finisher.start(answer)  # played move by move at the pace: the cards glide
+
+
+def do_lesson_retry(table: Table) -> None:
+    table.replace_game(require_coach(table).new_game())
 
 
 def do_set_draw(table: Table, draw: int) -> None:
@@ -228,6 +287,42 @@ def do_reset_stats(table: Table, draw: int | None = None) -> None:
     table.reset_stats(draw)
 
 
+def run_intent(table: Table, content: object, buffers: object = None) -> None:
+    """Check and run one intent from the front end; a refusal is sent back as a notice.
+
+    A fresh intent (one that acts on the position) sent against an older view is rebased
+    (:func:`rebased`) or refused as ``stale``; nothing raises out of here.
+    """
+    cid = content.get("cid") if isinstance(content, dict) else None
+    cid = cid if isinstance(cid, str) and len(cid) <= 40 else None
+    with table.lock:
+        try:
+            intent = parse_intent(content, buffers)
+            if intent.spec.fresh and intent.seq != table.seq:
+                intent = rebased(table, intent)
+            HANDLERS[intent.kind](table, **intent.args)
+        except Rejected as exc:
+            table.notice("reject." + exc.reason, exc.detail, cid=cid)
+        except Exception as exc:  # never let a traceback reach the user
+            _log.exception("klondike-widget: intent failed")
+            table.notice("error.generic", repr(exc), cid=cid, detail=type(exc).__name__)
+
+
+def rebased(table: Table, intent: Intent) -> Intent:
+    """A move made on an older view, as a move on the table now; else ``stale``.
+
+    Clicks are sent at once, each stamped with the view it was made on, so a fast player
+    on a slow kernel makes several on the same view. Such a move still counts when it means
+    the same move now (:func:`~klondike_widget.widget.rebase.same_move`).
+    """
+    seen = table.seen.get(intent.seq) if intent.kind == "move" else None
+    if seen is not None and table.desk.panel is None and not table.finishing:
+        move = same_move(seen, table.game.state, intent.args["move"])
+        if move is not None:
+            return Intent(intent.kind, table.seq, {"move": str(move)}, intent.cid)
+    raise Rejected("stale", f"sent against {intent.seq}, now {table.seq}")
+
+
 #: Intent kind -> the function that runs it with the checked fields (one per kind of INTENTS).
 HANDLERS: Mapping[str, Handler] = {
     "move": do_move,
@@ -243,6 +338,11 @@ HANDLERS: Mapping[str, Handler] = {
     "set_mirror": do_set_mirror,
     "set_pace": do_set_pace,
     "open_line": do_open_line,
+    "review": do_review,
+    "set_deal_level": do_set_deal_level,
+    "lesson_hint": do_lesson_hint,
+    "lesson_show": do_lesson_show,
+    "lesson_retry": do_lesson_retry,
     "step": do_step,
     "autoplay": do_autoplay,
     "play_from_here": do_play_from_here,

@@ -30,7 +30,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from klondike_widget import i18n
@@ -100,12 +100,15 @@ class LinePanel:
         *,
         marks: dict[int, str] | None = None,
         review: bool = False,
+        summary: Callable[[str], str] | None = None,
     ) -> None:
         self.line = line
         self.ident = ident
-        #: Move index -> strings key of a note shown before that move's words (a review marks
-        #: the losing move so).
+        #: Move index -> strings key of a mark the panel shows on that move, with an icon (a
+        #: review marks the losing move so).
         self.marks = dict(marks or {})
+        #: ``summary(locale)``: a sentence over the list (what a review found), or None.
+        self.summary = summary
         #: A game review: the panel is titled so and "Try from here" starts a new game.
         self.review = review
         self.autoplay = False
@@ -158,18 +161,21 @@ class LinePanel:
         ``why[i]`` says what it achieves (:func:`klondike_widget.i18n.narrate.why`, ``""`` when
         nothing). ``runs`` lists the runs of taps and recycles that touch the window as
         ``[start, length, text]`` (0-based first move): the panel shows each as one step,
-        "turn the stock until 7♥", that expands when clicked.
+        "turn the stock until 7♥", that expands when clicked. ``marks`` lists every mark as
+        ``[move index, words]`` (the panel draws it with an icon); ``summary`` is a sentence
+        over the list, when the panel has one.
         """
         first = self._first
         last = min(self.total, first + WINDOW)
         states = self.line.states()
         moves = self.line.moves
         words = [i18n.describe_move(states[i], moves[i], locale) for i in range(first, last)]
-        for i, key in self.marks.items():
-            if first <= i < last:
-                words[i - first] = f"{i18n.text(key, locale)} {words[i - first]}"
         out: dict[str, Any] = {"id": self.ident, "moves": self.line.text(), "first": first}
         out["words"] = words
+        # every mark, in or out of the window: [move index (0-based), its words]
+        out["marks"] = [[i, i18n.text(key, locale)] for i, key in sorted(self.marks.items())]
+        if self.summary is not None:
+            out["summary"] = self.summary(locale)
         out["why"] = [narrate.why(self.line, i, locale) for i in range(first, last)]
         out["runs"] = [
             [start, length, narrate.run_text(self.line, start, length, locale)]

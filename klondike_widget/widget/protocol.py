@@ -32,6 +32,7 @@ from typing import Any, Literal, TypedDict
 
 from klondike_widget.engine.deals import MAX_DEAL_NUMBER
 from klondike_widget.engine.errors import is_whole, quote_keys
+from klondike_widget.engine.ratings import LEVELS
 from klondike_widget.widget.rebase import SeenStates, same_move  # their home before the split
 
 __all__ = [
@@ -50,6 +51,9 @@ __all__ = [
     "Clock",
     "Announce",
     "Notice",
+    "ReviewProgress",
+    "LessonVerdict",
+    "LessonView",
     "SeenStates",
     "same_move",
 ]
@@ -75,6 +79,9 @@ REASONS = frozenset(
         "in_analysis",
         "line_not_current",
         "auto_complete_unavailable",
+        "nothing_to_review",
+        "no_lesson",
+        "in_lesson",
     }
 )
 
@@ -161,6 +168,33 @@ class _BoardView(TypedDict):
     lines: bool
 
 
+class ReviewProgress(TypedDict):
+    """``view["review"]``: a review in progress, ``decided`` positions of ``total`` known."""
+
+    running: bool
+    decided: int
+    total: int
+
+
+class LessonVerdict(TypedDict):
+    """``view["lesson"]["verdict"]``: ``ok`` True (right), False (wrong), None (go on)."""
+
+    ok: bool | None
+    text: str
+
+
+class LessonView(TypedDict):
+    """``view["lesson"]``: the lesson's title, question, verdict and hint, in the locale."""
+
+    key: str
+    title: str
+    question: str
+    kind: str  # "move", "line" (played on the board) or "answer" (typed in a cell)
+    verdict: LessonVerdict | None
+    hint: str | None
+    shown: bool
+
+
 class View(_BoardView, total=False):
     """The ``view`` trait: everything the front end draws.
 
@@ -172,6 +206,9 @@ class View(_BoardView, total=False):
     score: dict[str, Any] | None
     quick: dict[str, Any]
     auto_complete: bool
+    review: ReviewProgress | None
+    reviewable: bool
+    lesson: LessonView | None
 
 
 class Notice(TypedDict):
@@ -253,6 +290,27 @@ class OpenLineIntent(_Intent):
     kind: Literal["open_line"]
 
 
+class ReviewIntent(_Intent):
+    kind: Literal["review"]
+
+
+class SetDealLevelIntent(_Intent):
+    kind: Literal["set_deal_level"]
+    level: str
+
+
+class LessonHintIntent(_Intent):
+    kind: Literal["lesson_hint"]
+
+
+class LessonShowIntent(_Intent):
+    kind: Literal["lesson_show"]
+
+
+class LessonRetryIntent(_Intent):
+    kind: Literal["lesson_retry"]
+
+
 class StepIntent(_Intent):
     kind: Literal["step"]
     line: int
@@ -332,6 +390,11 @@ INTENT_MESSAGES: Mapping[str, type] = {
     "set_mirror": SetMirrorIntent,
     "set_pace": SetPaceIntent,
     "open_line": OpenLineIntent,
+    "review": ReviewIntent,
+    "set_deal_level": SetDealLevelIntent,
+    "lesson_hint": LessonHintIntent,
+    "lesson_show": LessonShowIntent,
+    "lesson_retry": LessonRetryIntent,
     "step": StepIntent,
     "autoplay": AutoplayIntent,
     "play_from_here": PlayFromHereIntent,
@@ -437,6 +500,13 @@ INTENTS: Mapping[str, IntentSpec] = {
     # The analysis panel. Steps name the line they are about (``line``: its id) instead of the
     # board's seq: an intent about a line that was replaced meanwhile is refused as stale.
     "open_line": IntentSpec(),
+    # The game review (the game on the table, or the one it replaced), run in the background.
+    "review": IntentSpec(fresh=False),
+    "set_deal_level": IntentSpec({"level": _choice(*LEVELS)}, fresh=False),
+    # A lesson board (widget.lesson_coach): a hint, "Show me" (plays the answer), start again.
+    "lesson_hint": IntentSpec(fresh=False),
+    "lesson_show": IntentSpec(fresh=False),
+    "lesson_retry": IntentSpec(fresh=False),
     "step": IntentSpec({"line": _int_range(0, 2**31), "index": _int_range(0, 2**31)}, fresh=False),
     "autoplay": IntentSpec({"line": _int_range(0, 2**31), "on": _flag}, fresh=False),
     "play_from_here": IntentSpec({"line": _int_range(0, 2**31), "index": _int_range(0, 2**31)}),

@@ -60,17 +60,15 @@ from klondike_widget.widget.analysis import Analyst, SolveFn, Verdict, Verdicts,
 from klondike_widget.widget.clock import GameClock
 from klondike_widget.widget.desk import Desk
 from klondike_widget.widget.finish import Finisher
-from klondike_widget.widget.host import Host
-from klondike_widget.widget.intents import HANDLERS
+from klondike_widget.widget.host import Host, PlainHost
+from klondike_widget.widget.intents import run_intent
+from klondike_widget.widget.lesson_coach import LessonCoach, lesson_part
 from klondike_widget.widget.protocol import (
     Announce,
     Hint,
-    Intent,
     Notice,
-    Rejected,
-    parse_intent,
 )
-from klondike_widget.widget.rebase import SeenStates, same_move
+from klondike_widget.widget.rebase import SeenStates
 from klondike_widget.widget.scheduling import Scheduler
 from klondike_widget.widget.view import board_view, move_target
 
@@ -86,7 +84,7 @@ class Table:
     ----------
     host : Host
         Where settings are read and what the front end shows is written.
-    game, deal, draw, analyse, solve_seconds, solve, stats
+    game, deal, draw, analyse, solve_seconds, solve, stats, coach
         As for :class:`~klondike_widget.widget.KlondikeWidget`.
     loop : IOLoop or None
         The kernel's IOLoop (background results and timers are run on it), None outside a kernel.
@@ -105,6 +103,7 @@ class Table:
         solve_seconds: float = 10.0,
         solve: SolveFn | None = None,
         stats: Statistics | bool | None = None,
+        coach: LessonCoach | None = None,
         loop: Any = None,
     ) -> None:
         if game is not None and not isinstance(game, Game):
@@ -140,8 +139,11 @@ class Table:
 
             warm_up(wait=False)
         self.analyst = Analyst(self.scheduler.deliver, solve_seconds, self.solve)
+        self.coach = coach  # a lesson board's judge (widget.lesson_coach), None otherwise
         #: The last rejection or notice: ``(strings key, detail)``; for tests and logs.
         self.last_notice: tuple[str, str] | None = None
+        if isinstance(host, PlainHost):  # the widget's trait observers call setting_changed
+            host.observer = self.setting_changed
 
     def open(self) -> None:
         """Load the texts and publish the first view (the host's settings are in place)."""
@@ -262,34 +264,8 @@ class Table:
     # -- intents -----------------------------------------------------------------------------
 
     def on_intent(self, content: object, buffers: object = None) -> None:
-        """Check and run one intent from the front end; a refusal is sent back as a notice."""
-        cid = content.get("cid") if isinstance(content, dict) else None
-        cid = cid if isinstance(cid, str) and len(cid) <= 40 else None
-        with self.lock:
-            try:
-                intent = parse_intent(content, buffers)
-                if intent.spec.fresh and intent.seq != self.seq:
-                    intent = self.rebased(intent)
-                HANDLERS[intent.kind](self, **intent.args)
-            except Rejected as exc:
-                self.notice("reject." + exc.reason, exc.detail, cid=cid)
-            except Exception as exc:  # never let a traceback reach the user
-                _log.exception("klondike-widget: intent failed")
-                self.notice("error.generic", repr(exc), cid=cid, detail=type(exc).__name__)
-
-    def rebased(self, intent: Intent) -> Intent:
-        """A move made on an older view, as a move on the table now; else ``stale``.
-
-        Clicks are sent at once, each stamped with the view it was made on, so a fast player
-        on a slow kernel makes several on the same view. Such a move still counts when it means
-        the same move now (:func:`~klondike_widget.widget.rebase.same_move`).
-        """
-        seen = self.seen.get(intent.seq) if intent.kind == "move" else None
-        if seen is not None and self.desk.panel is None and not self.finishing:
-            move = same_move(seen, self.game.state, intent.args["move"])
-            if move is not None:
-                return Intent(intent.kind, self.seq, {"move": str(move)}, intent.cid)
-        raise Rejected("stale", f"sent against {intent.seq}, now {self.seq}")
+        """Check and run one intent from the front end (:func:`intents.run_intent`)."""
+        run_intent(self, content, buffers)
 
     # -- words -------------------------------------------------------------------------------
 
@@ -307,6 +283,17 @@ class Table:
                     self.set_hint(line[0], publish=False)
             self.desk.republish()
             self.publish()
+
+    def setting_changed(self, name: str, value: Any = None) -> None:
+        """The host's ``name`` changed to ``value``: the texts, the view or the step shown."""
+        if name == "locale":
+            self.locale_changed()
+        elif name == "line_index":
+            self.desk.index_changed(value)
+        else:  # a play option (scoring, one-click, ...): the view shows it
+            with self.lock:
+                if self.host.view:  # not before the first view
+                    self.publish()
 
     def text(self, key: str, **args: Any) -> str:
         """The text ``key`` in the active language."""
@@ -361,7 +348,7 @@ class Table:
 
     def after_change(self, announce: str | None) -> None:
         """The game changed: the line closes; new seq, clock, announcement, analysis, publish."""
-        self.desk.close()
+        self.desk.game_changed()
         self.seq += 1
         self.hint = None
         self.hint_wanted = False
@@ -402,7 +389,8 @@ class Table:
         quick = view["legal"] and self.host.one_click
         view["quick"] = assist.one_click_moves(state) if quick else {}
         view["auto_complete"] = bool(view["legal"]) and assist.auto_complete_line(state) is not None
-        self.host.view = dict(view)
+        view["lesson"] = lesson_part(self.coach, self.game, self.host.locale)
+        self.host.view = {**view, **self.desk.reviewer.view_part()}
 
     def score_view(self) -> dict[str, Any] | None:
         """``view["score"]``: the score in the chosen scoring, or None."""
@@ -489,7 +477,8 @@ class Table:
             self.verdicts.put(state, Verdict("unknown"))
 
     def close(self) -> None:
-        """Stop the solver thread and Finish."""
+        """Stop the solver thread, a running review and Finish."""
         self.analyst.close()
+        self.desk.reviewer.run.cancel()
         with self.lock:
             self.finisher.stop()

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from klondike_widget import i18n
+from klondike_widget.engine.ratings import LEVELS
 from klondike_widget.i18n import (
     CLDR_PLURAL_CATEGORIES,
     COUNT_OPTIONAL_CATEGORIES,
@@ -71,6 +72,24 @@ WIDGET_KEYS = {
     "review.losing": set(),
     "review.try_from_here.label": set(),
     "review.try_from_here.tooltip": set(),
+    "button.review.label": set(),
+    "button.review.tooltip": set(),
+    "review.progress": {"decided", "total"},
+    "review.summary.losing": {"index", "move"},
+    "review.summary.none": set(),
+    "review.summary.lost_start": set(),
+    "review.summary.undecided": set(),
+    "error.review": set(),
+    **{f"settings.deal_level.{v}": set() for v in ("label", *LEVELS)},
+    **{f"lesson.{b}.label": set() for b in ("hint", "show", "retry")},
+    "lesson.show.tooltip": set(),
+    "lesson.retry.tooltip": set(),
+    "lesson.right": {"move"},
+    "lesson.right_why": {"move", "why"},
+    "lesson.right_line": set(),
+    "lesson.going": {"move"},
+    "lesson.explore": set(),
+    "lesson.answer_in_cell": set(),
     "analysis.first": set(),
     "analysis.previous": set(),
     "analysis.next": set(),
@@ -135,6 +154,8 @@ WIDGET_KEYS = {
     "announce.new_deal": {"number"},
     "announce.restart": {"number"},
     "announce.win": set(),
+    "announce.step": {"step", "move"},
+    "announce.finishing_*": {"count"},
     "move.draw": set(),
     "move.recycle": set(),
     "move.waste_to_column": {"card", "target", "column"},
@@ -163,6 +184,13 @@ WIDGET_KEYS = {
     "pile.face_down_*": {"count"},
     "card.label": {"rank", "suit"},
     "card.face_down": set(),
+    # Names for assistive technology (screen readers): the table, the line's steps, the marks.
+    "a11y.board": set(),
+    "a11y.line_list": set(),
+    **{
+        f"a11y.mark.{m}": set()
+        for m in ("picked", "target", "hint_from", "hint_to", "next_from", "next_to")
+    },
     **{f"card.rank.{r}": set() for r in range(13)},
     **{f"card.suit.{s}": set() for s in range(4)},
     "settings.title": set(),

@@ -23,6 +23,7 @@ the flipped rules).
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -53,42 +54,47 @@ class Case:
         return self.state.replace(rules=Rules(self.state.rules.draw, self.override))
 
 
-def brute_force(state: GameState, max_states: int = 100_000) -> bool | None:
-    """Decide ``state``: a plain visited-set depth-first search over the engine's legal moves.
+def position_key(s: GameState) -> tuple[object, ...]:
+    """A position for a visited set: its columns as a sorted multiset (their order cannot
+    matter for winnability), its talon and its foundations."""
+    return (
+        tuple(sorted(zip(s.columns, s.face_down, strict=True))),
+        s.stock,
+        s.waste,
+        s.foundations,
+    )
+
+
+def brute_force(
+    state: GameState, max_states: int = 100_000, *, breadth_first: bool = False
+) -> bool | None:
+    """Decide ``state``: a plain visited-set search over the engine's legal moves.
 
     Returns True (a won position is reachable), False (none is) or None (more than
-    ``max_states`` positions reached: undecided). The visited set keys a position by its
-    columns as a sorted multiset (the order of the columns cannot matter), its talon and its
-    foundations; the moves are tried in the engine's order (foundation plays first), which
-    finds most wins early. No other reduction: every legal move of every position is tried.
+    ``max_states`` positions reached: undecided). The visited set keys a position by
+    :func:`position_key`. Depth first (the default), the moves are tried in the engine's order
+    (foundation plays first), which finds most wins early; ``breadth_first`` searches level by
+    level instead. No other reduction: every legal move of every position is tried.
 
     >>> from klondike_widget.state import GameState
     >>> brute_force(GameState([[51]] + [[]] * 6, [0] * 7, (), (), (13, 13, 13, 12)))
     True
     """
-
-    def key(s: GameState) -> tuple[object, ...]:
-        return (
-            tuple(sorted(zip(s.columns, s.face_down, strict=True))),
-            s.stock,
-            s.waste,
-            s.foundations,
-        )
-
-    seen = {key(state)}
-    stack = [state]
-    while stack:
-        s = stack.pop()
+    seen = {position_key(state)}
+    todo = deque([state])
+    while todo:
+        s = todo.popleft() if breadth_first else todo.pop()
         if s.is_won:
             return True
-        for move in reversed(list(generate_moves(s))):
+        moves = list(generate_moves(s))
+        for move in moves if breadth_first else reversed(moves):
             t = apply_unchecked(s, move)
-            k = key(t)
+            k = position_key(t)
             if k not in seen:
                 if len(seen) >= max_states:
                     return None
                 seen.add(k)
-                stack.append(t)
+                todo.append(t)
     return False
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import json
 import random
-from collections import deque
 from pathlib import Path
 from typing import Any
+
+import fuzz_cases
 
 from klondike_widget.engine.cards import RANKS
 from klondike_widget.engine.deals import deal, state_from_solvitaire
@@ -100,33 +101,9 @@ def brute_force(state: GameState, max_states: int = 300_000) -> bool | None:
     """Decide ``state`` by breadth-first search over the engine's legal moves.
 
     Returns True (winnable), False (no reachable position is won) or None if more than
-    ``max_states`` positions were reached.
+    ``max_states`` positions were reached (:func:`fuzz_cases.brute_force`, breadth first).
     """
-
-    def key(s: GameState) -> tuple[object, ...]:
-        # the order of the columns does not matter for winnability
-        return (
-            tuple(sorted(zip(s.columns, s.face_down, strict=True))),
-            s.stock,
-            s.waste,
-            s.foundations,
-        )
-
-    seen = {key(state)}
-    queue = deque([state])
-    while queue:
-        s = queue.popleft()
-        if s.is_won:
-            return True
-        for move in generate_moves(s):
-            t = apply_unchecked(s, move)
-            k = key(t)
-            if k not in seen:
-                if len(seen) >= max_states:
-                    return None
-                seen.add(k)
-                queue.append(t)
-    return False
+    return fuzz_cases.brute_force(state, max_states, breadth_first=True)
 
 
 def talon_reachable(state: GameState) -> list[GameState]:
@@ -243,8 +220,6 @@ def compare_case(case: Any, nodes: int = 2_000_000, max_states: int = 200_000) -
     Returns a record: category, draw, rules, override, ``solver`` and ``brute`` verdicts
     (``won``/``lost``/``unknown``), nodes and ``agree`` (None when either is undecided).
     """
-    from fuzz_cases import brute_force
-
     from klondike_widget.solver import Limit, Status, solve
 
     res = solve(case.state, Limit(nodes=nodes, seconds=60), foundation_to_tableau=case.override)
@@ -255,7 +230,7 @@ def compare_case(case: Any, nodes: int = 2_000_000, max_states: int = 200_000) -
         for move in res.moves:
             s = apply_move(s, move)
         assert s.is_won, "a WON line does not win"
-    truth = brute_force(searched, max_states)
+    truth = fuzz_cases.brute_force(searched, max_states)  # depth first: finds wins early
     brute = "unknown" if truth is None else ("won" if truth else "lost")
     decided = brute != "unknown" and res.status is not Status.UNKNOWN
     return {

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 
 import pytest
 from solver_helpers import midgame_positions, random_endgame
@@ -14,6 +16,9 @@ from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
 from klondike_widget.solver import Limit, Status, hint, solve
 from klondike_widget.solver.shorten import (
+    WALL_FACTOR,
+    WEIGHTS,
+    BudgetClock,
     LineLength,
     NotAWinError,
     _beam,
@@ -46,14 +51,18 @@ def test_shortened_lines_win_and_are_never_longer(draw: int) -> None:
         short = shorten(state, result.moves, seconds=0.03)
         assert Line(state, short).is_winning  # replayed through the engine
         assert len(short) <= len(result.moves)
-        # the same first beam without a clock (deterministic): it does shorten
-        codes = _beam(state, len(result.moves), 64, float("inf"), None)
-        beam_line = None if codes is None else _checked_line(state, codes)
-        if beam_line is not None:
-            assert Line(state, beam_line).is_winning and len(beam_line) < len(result.moves)
-            shorter += 1
+        # the first beam and one of each round's (its weights and salt by turns) without a
+        # clock (deterministic): each line either beam returns wins and is shorter
+        first = _beam(state, len(result.moves), 64, float("inf"), None)
+        weights = WEIGHTS[won % len(WEIGHTS)]
+        salted = _beam(state, len(result.moves), 32, float("inf"), None, weights=weights, salt=won)
+        for codes in (first, salted):
+            beam_line = None if codes is None else _checked_line(state, codes)
+            if beam_line is not None:
+                assert Line(state, beam_line).is_winning and len(beam_line) < len(result.moves)
+                shorter += 1
     assert won >= 100  # over 100 positions in each draw mode (246 in all)
-    assert shorter >= won // 3  # not a no-op
+    assert shorter >= 2 * won // 3  # not a no-op
 
 
 def test_a_line_gets_shorter_and_solve_reports_lengths() -> None:
@@ -113,3 +122,30 @@ def test_cancel_returns_the_line_given() -> None:
     start = deal(5)
     moves = solve(start, Limit(seconds=30)).moves
     assert shorten(start, moves, seconds=1.0, cancel=lambda: True) == moves
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_stopping_between_beams_keeps_a_winning_line_no_longer(draw: int) -> None:
+    start = deal(7, Rules(draw=draw))
+    moves = solve(start, Limit(seconds=30)).moves
+    for beams in (1, 2, 3):
+        # each beam asks at every layer: stop after about ``beams`` beams of 30 layers
+        short = shorten(start, moves, seconds=5.0, cancel=_stop_after(30 * beams))
+        assert Line(start, short).is_winning and len(short) <= len(moves)
+
+
+def _stop_after(calls: int) -> Callable[[], bool]:
+    """A cancel test that is true from its ``calls``-th call on."""
+    asked = iter(range(10**9))
+    return lambda: next(asked) >= calls
+
+
+def test_the_budget_counts_processor_time_but_ends_on_wall_time_too() -> None:
+    clock = BudgetClock()
+    time.sleep(0.3)  # no processor time: the wall time over WALL_FACTOR counts
+    assert 0.3 / WALL_FACTOR <= clock() < 0.3 / WALL_FACTOR + 0.2
+    busy = BudgetClock()
+    t0 = time.thread_time()
+    while time.thread_time() - t0 < 0.2:
+        pass
+    assert busy() >= 0.2

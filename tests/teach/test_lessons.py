@@ -11,7 +11,8 @@ from klondike_widget.engine.cards import card_name, parse_card
 from klondike_widget.engine.moves import Move, MoveKind
 from klondike_widget.engine.rules import Rules
 from klondike_widget.i18n import UnknownLocaleError, available_locales
-from klondike_widget.teach import lessons
+from klondike_widget.teach import exercise, lessons
+from klondike_widget.teach import page as teach_page
 from klondike_widget.teach.lessons import LESSONS, AnswerKind, lesson
 
 LANGS = ("en", "pl", "tr", "ar")
@@ -250,7 +251,7 @@ def test_pictures_and_legal_moves_in_the_html() -> None:
         "2. 5♦ from the waste onto 6♠ in column 1 | Moves: 2",
     ]
     assert lesson("win").demonstrate("en")._repr_html_().count(PICTURE) == 2
-    assert "No legal moves" in lessons._legal_moves(lesson("win").play_demo().state, "en")[1]
+    assert "No legal moves" in teach_page._legal_moves(lesson("win").play_demo().state, "en")[1]
 
 
 def test_same_output_every_time() -> None:
@@ -270,9 +271,9 @@ def test_lookup_and_bad_input() -> None:
 
 
 def test_cards_answers_parse_like_the_engine() -> None:
-    assert lessons._as_cards("7c, 10♥ jd") == frozenset(parse_card(c) for c in ("7c", "Th", "Jd"))
-    assert lessons._as_cards("7c 1x") is None
-    assert lessons._as_cards(7) is None
+    assert exercise._as_cards("7c, 10♥ jd") == frozenset(parse_card(c) for c in ("7c", "Th", "Jd"))
+    assert exercise._as_cards("7c 1x") is None
+    assert exercise._as_cards(7) is None
 
 
 def _run_cell(source: str, namespace: dict[str, object]) -> object:

@@ -60,3 +60,14 @@ def open_runs(root: Locator) -> None:
     for i in range(heads.count()):
         heads.nth(i).click()
     assert root.locator(".kw-line-item[hidden]").count() == 0
+
+
+def set_theme(lab: LabPage, name: str, light: bool) -> None:
+    """Switch JupyterLab's theme (``"JupyterLab Dark"``, ``"JupyterLab Light"``) and wait."""
+    lab.page.evaluate(
+        f"() => window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{name}'}})"
+    )
+    lab.page.wait_for_function(
+        f"() => document.body.dataset.jpThemeLight === '{str(light).lower()}'", timeout=TIMEOUT
+    )
+    lab.page.wait_for_timeout(500)

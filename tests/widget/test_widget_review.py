@@ -4,13 +4,14 @@ is marked in every language, "Try from here" starts a new game; intents as the f
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from klondike_widget import Game, KlondikeWidget
-from klondike_widget.i18n import text
+from klondike_widget.i18n import describe_move, text
 from klondike_widget.solver import Limit, Status, solve
 from tests.test_review import slip_game
 
@@ -55,10 +56,9 @@ def test_review_opens_the_history_at_the_position_before_the_losing_move(
     assert w.view["line"]["playable"] is True
     lv = w.line_view
     assert lv["title"] == "review.title" and lv["play"] == "review.try_from_here.label"
-    words = lv["words"][k - lv["first"]]
-    assert words.startswith(text("review.losing", "en"))
-    others = [x for i, x in enumerate(lv["words"]) if i + lv["first"] != k]
-    assert not any(x.startswith("✗") for x in others)
+    assert lv["marks"] == [[k, text("review.losing", "en")]]  # one mark: the losing move
+    better = describe_move(game.states[k], r.losing_move.alternative[0], "en")
+    assert lv["summary"] == text("review.summary.losing", "en", index=k + 1, move=better)
 
 
 @pytest.mark.parametrize("lang", ["pl", "tr", "ar"])
@@ -69,7 +69,10 @@ def test_the_mark_follows_the_language(w: KlondikeWidget, lang: str) -> None:
     lv = w.line_view
     mark = text("review.losing", lang)
     assert mark != text("review.losing", "en")
-    assert lv["words"][k - lv["first"]].startswith(mark)
+    assert lv["marks"] == [[k, mark]]
+    state = w.game.states[k]
+    better = describe_move(state, r.losing_move.alternative[0], lang)  # type: ignore[union-attr]
+    assert lv["summary"] == text("review.summary.losing", lang, index=k + 1, move=better)
 
 
 def test_try_from_here_starts_a_new_game_from_the_step(
@@ -133,5 +136,105 @@ def test_a_bad_deal_level_changes_nothing() -> None:
         with pytest.raises(traitlets.TraitError):
             widget.new_deal(level="impossible")
         assert widget.deal_level == "any" and widget.game.deal_number == 2
+    finally:
+        widget.close()
+
+
+def _wait_review(widget: KlondikeWidget, seconds: float = 60.0) -> None:
+    deadline = time.monotonic() + seconds
+    while widget.view["review"] is not None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert widget.view["review"] is None, "the review did not finish"
+
+
+def test_the_review_button_runs_in_the_background_and_reports_progress(
+    w: KlondikeWidget, slip: tuple[Game, int]
+) -> None:
+    game, k = slip
+    seen: list[Any] = []
+    w.observe(lambda change: seen.append(change["new"].get("review")), names="view")
+    assert w.view["reviewable"] is True and w.view["review"] is None
+    intent(w, "review")  # returns at once: the review runs in its own thread
+    first = w.view["review"]
+    assert first == {"running": True, "decided": 0, "total": len(game.history) + 1}
+    _wait_review(w)
+    progress = [p["decided"] for p in seen if p is not None]
+    assert progress == sorted(progress) and progress[-1] > 0  # progress was published
+    assert w.line is not None and w.line_index == k
+    assert w.line_view["marks"] == [[k, text("review.losing", "en")]]
+    assert w.game.to_json() == game.to_json()  # reviewing changes nothing
+
+
+def test_a_move_during_the_review_cancels_it(w: KlondikeWidget) -> None:
+    assert w.table.verdicts.get(w.game.state) is None  # nothing known: the review searches
+    intent(w, "review")
+    w.undo()  # the game changed: the review of the old history is dropped
+    assert w.view["review"] is None
+    time.sleep(1.5)
+    assert w.line is None
+
+
+def test_after_a_new_deal_the_review_looks_at_the_game_left(
+    w: KlondikeWidget, slip: tuple[Game, int]
+) -> None:
+    game, k = slip
+    w.new_deal(5)
+    assert w.game.moves_count == 0 and w.view["reviewable"] is True
+    intent(w, "review")
+    _wait_review(w)
+    assert w.line is not None and list(w.line.moves) == list(game.history)
+    intent(w, "play_from_here", line=w.view["line"]["id"], index=w.line_index)
+    assert w.game.deal_number == game.deal_number and list(w.game.history) == list(game.history[:k])
+
+
+def test_nothing_to_review_is_refused_in_words() -> None:
+    widget = KlondikeWidget(deal=2, analyse=False, stats=False)
+    widget.send = Recorder()  # type: ignore[method-assign]
+    try:
+        assert widget.view["reviewable"] is False
+        intent(widget, "review")
+        assert widget.last_notice == ("reject.nothing_to_review", "")
+        assert widget.view["review"] is None and widget.line is None
+    finally:
+        widget.close()
+
+
+def test_the_deal_level_setting_from_the_front_end() -> None:
+    widget = KlondikeWidget(deal=2, draw=3, analyse=False, stats=False)
+    widget.send = Recorder()  # type: ignore[method-assign]
+    try:
+        intent(widget, "set_deal_level", level="easy")
+        assert widget.deal_level == "easy"
+        intent(widget, "set_deal_level", level="trivial")
+        assert widget.last_notice is not None and widget.last_notice[0] == "reject.malformed"
+        assert widget.deal_level == "easy"
+    finally:
+        widget.close()
+
+
+def test_try_from_here_is_a_new_game_in_the_statistics(
+    slip: tuple[Game, int], tmp_path: Any
+) -> None:
+    from klondike_widget.play.stats import Statistics
+
+    game, k = slip
+    widget = KlondikeWidget(
+        game=Game.from_json(game.to_json()),
+        analyse=False,
+        stats=Statistics(tmp_path / "statistics.jsonl"),
+    )
+    widget.send = Recorder()  # type: ignore[method-assign]
+    try:
+        widget.play(next(iter(widget.game.legal_moves)))  # a move: the game is in the file
+        intent(widget, "review")
+        _wait_review(widget)
+        intent(widget, "play_from_here", line=widget.view["line"]["id"], index=widget.line_index)
+        assert widget.game.moves_count == k
+        widget.play(next(iter(widget.game.legal_moves)))  # the new game counts once it is played
+        rows = {row["draw"]: row for row in widget.statistics}
+        assert rows[1]["lost"] == 1  # the reviewed game, left for the new one
+        widget.new_deal(3)  # the tried game is left in turn: a second game
+        rows = {row["draw"]: row for row in widget.statistics}
+        assert rows[1]["played"] == 2 and rows[1]["lost"] == 2
     finally:
         widget.close()
