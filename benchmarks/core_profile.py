@@ -46,109 +46,80 @@ from klondike_widget.solver.api import Search
 
 
 @njit(cache=True)
-def _time_movegen(SS: np.ndarray, mark: np.ndarray, out: np.ndarray, repeat: int) -> int:
-    total = 0
-    for _ in range(repeat):
-        for i in range(SS.shape[0]):
-            total += core.gen_moves(SS[i], out, mark, True)
-    return total
-
-
-@njit(cache=True)
 def _moves_of(SS: np.ndarray, mark: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Every position's generated moves, flat, with the index of the position of each."""
+    """Every position's generated moves, flat, and where each position's moves start."""
     out = np.zeros(core.MAXM, dtype=np.int32)
     moves = []
-    owner = []
+    start = np.zeros(SS.shape[0] + 1, dtype=np.int64)
     for i in range(SS.shape[0]):
         n = min(core.gen_moves(SS[i], out, mark, True), core.MAXM)
         for j in range(n):
             moves.append(out[j])
-            owner.append(i)
-    return np.array(moves, dtype=np.int32), np.array(owner, dtype=np.int64)
+        start[i + 1] = start[i] + n
+    return np.array(moves, dtype=np.int32), start
 
 
 @njit(cache=True)
-def _time_do_undo(SS: np.ndarray, HH: np.ndarray, M: np.ndarray, OW: np.ndarray, r: int) -> int:
-    total = 0
-    for _ in range(r):
-        for k in range(M.shape[0]):
-            S = SS[OW[k]]
-            H = HH[OW[k]]
-            u = core.do_move(S, H, M[k])
-            total += S[core.O_TP]
-            core.undo_move(S, H, M[k], u)
-    return total
-
-
-@njit(cache=True)
-def _time_autos(
-    SS: np.ndarray, HH: np.ndarray, M: np.ndarray, OW: np.ndarray, AUM: np.ndarray, r: int
-) -> int:
-    """do + autos + undo of both, minus nothing: subtract do/undo's own time afterwards."""
-    AUU = np.zeros_like(AUM)
-    total = 0
-    for _ in range(r):
-        for k in range(M.shape[0]):
-            S = SS[OW[k]]
-            H = HH[OW[k]]
-            u = core.do_move(S, H, M[k])
-            aun = 0
-            if core.needs_autos(S, M[k]):
-                aun = core.apply_autos(S, H, AUM, AUU, 0)
-            total += aun
-            while aun > 0:
-                aun -= 1
-                core.undo_move(S, H, AUM[aun], AUU[aun])
-            core.undo_move(S, H, M[k], u)
-    return total
-
-
-@njit(cache=True)
-def _time_key(
+def _time_moves(
     SS: np.ndarray,
     HH: np.ndarray,
     M: np.ndarray,
-    OW: np.ndarray,
+    start: np.ndarray,
     TT: np.ndarray,
-    r: int,
-    probe: bool,
+    part: int,
+    repeat: int,
 ) -> int:
-    """do + key (+ table probe) + undo per move."""
-    total = 0
-    for _ in range(r):
-        for k in range(M.shape[0]):
-            S = SS[OW[k]]
-            H = HH[OW[k]]
-            u = core.do_move(S, H, M[k])
-            a, b = core.table_key(S, H, 0)
-            if probe:
-                total += core.tt_contains(TT, a, b)
-            else:
-                total += a & np.uint64(1)
-            core.undo_move(S, H, M[k], u)
-    return total
-
-
-@njit(cache=True)
-def _time_dead(SS: np.ndarray, mark: np.ndarray, repeat: int) -> int:
+    """Per position: copy it into one working ``S``/``H`` (as hot as the search's), then for
+    each of its moves: do it, then ``part`` (0 nothing, 1 the automatic moves and their undo,
+    2 the key, 3 the key and a table probe), then undo it."""
+    S = np.zeros(SS.shape[1], dtype=np.int32)
+    H = np.zeros(HH.shape[1], dtype=np.uint64)
+    AUM = np.zeros(core.MAXA, dtype=np.int32)
+    AUU = np.zeros(core.MAXA, dtype=np.int32)
     total = 0
     for _ in range(repeat):
         for i in range(SS.shape[0]):
-            total += core.is_dead(SS[i], mark)
+            S[:] = SS[i]
+            H[:] = HH[i]
+            for k in range(start[i], start[i + 1]):
+                if part < 0:
+                    continue
+                m = M[k]
+                u = core.do_move(S, H, m)
+                if part == 1 and core.needs_autos(S, m):
+                    aun = core.apply_autos(S, H, AUM, AUU, 0)
+                    total += aun
+                    while aun > 0:
+                        aun -= 1
+                        core.undo_move(S, H, AUM[aun], AUU[aun])
+                elif part >= 2:
+                    a, b = core.table_key(S, H, 0)
+                    if part == 3:
+                        total += core.tt_contains(TT, a, b)
+                    else:
+                        total += a & np.uint64(1)
+                core.undo_move(S, H, m, u)
     return total
 
 
 @njit(cache=True)
-def _time_prune(SS: np.ndarray, mark: np.ndarray, repeat: int) -> int:
-    """gen_moves + drop_reverse of each move list against its first move (minus movegen)."""
+def _time_position(SS: np.ndarray, part: int, repeat: int) -> int:
+    """Per position, copied into one working ``S``: nothing (-1), ``gen_moves`` (0),
+    ``gen_moves`` and ``drop_reverse`` (1), or ``is_dead`` (2)."""
+    S = np.zeros(SS.shape[1], dtype=np.int32)
+    mark = np.zeros(core.SCR_SIZE, dtype=np.int32)
     out = np.zeros(core.MAXM, dtype=np.int32)
     total = 0
     for _ in range(repeat):
         for i in range(SS.shape[0]):
-            n = min(core.gen_moves(SS[i], out, mark, True), core.MAXM)
-            if n > 0:
-                total += core.drop_reverse(out, n, out[0])
+            S[:] = SS[i]
+            if part == 0 or part == 1:
+                n = min(core.gen_moves(S, out, mark, True), core.MAXM)
+                total += n
+                if part == 1 and n > 0:
+                    total += core.drop_reverse(out, n, out[0])
+            elif part == 2:
+                total += core.is_dead(S, mark)
     return total
 
 
@@ -180,39 +151,31 @@ def sample(draw: int, seeds: list[int], nodes: int, every: int) -> tuple[list, f
 
 
 def profile(draw: int, seeds: list[int], nodes: int, every: int, repeat: int) -> None:
+    """Print the breakdown of one draw mode."""
     (SS, HH), cpu, total, TT = sample(draw, seeds, nodes, every)
     mark = np.zeros(core.SCR_SIZE, dtype=np.int32)
-    out = np.zeros(core.MAXM, dtype=np.int32)
-    M, OW = _moves_of(SS, mark)
-    AUM = np.zeros(core.MAXA, dtype=np.int32)
-    # compile everything once before timing
-    for fn, args in [
-        (_time_movegen, (SS[:1], mark, out, 1)),
-        (_time_do_undo, (SS, HH, M[:1], OW[:1], 1)),
-        (_time_autos, (SS, HH, M[:1], OW[:1], AUM, 1)),
-        (_time_key, (SS, HH, M[:1], OW[:1], TT, 1, True)),
-        (_time_key, (SS, HH, M[:1], OW[:1], TT, 1, False)),
-        (_time_dead, (SS[:1], mark, 1)),
-        (_time_prune, (SS[:1], mark, 1)),
-    ]:
-        fn(*args)
+    M, start = _moves_of(SS, mark)
+    _time_moves(SS[:1], HH[:1], M, start, TT, 3, 1)  # compile before timing
+    _time_position(SS[:1], 0, 1)
     npos = SS.shape[0] * repeat
     nmov = M.shape[0] * repeat
     edges = M.shape[0] / SS.shape[0]
-    t_gen = _cpu(_time_movegen, SS, mark, out, repeat) / npos
-    t_du = _cpu(_time_do_undo, SS, HH, M, OW, repeat) / nmov
-    t_auto = _cpu(_time_autos, SS, HH, M, OW, AUM, repeat) / nmov - t_du
-    t_key = _cpu(_time_key, SS, HH, M, OW, TT, repeat, False) / nmov - t_du
-    t_probe = _cpu(_time_key, SS, HH, M, OW, TT, repeat, True) / nmov - t_du - t_key
-    t_dead = _cpu(_time_dead, SS, mark, repeat) / npos
-    t_prune = _cpu(_time_prune, SS, mark, repeat) / npos - t_gen
+    copy_m = _cpu(_time_moves, SS, HH, M, start, TT, -1, repeat)
+    t_du = (_cpu(_time_moves, SS, HH, M, start, TT, 0, repeat) - copy_m) / nmov
+    t_auto = (_cpu(_time_moves, SS, HH, M, start, TT, 1, repeat) - copy_m) / nmov - t_du
+    t_key = (_cpu(_time_moves, SS, HH, M, start, TT, 2, repeat) - copy_m) / nmov - t_du
+    t_probe = (_cpu(_time_moves, SS, HH, M, start, TT, 3, repeat) - copy_m) / nmov - t_du - t_key
+    copy_p = _cpu(_time_position, SS, -1, repeat)
+    t_gen = (_cpu(_time_position, SS, 0, repeat) - copy_p) / npos
+    t_prune = (_cpu(_time_position, SS, 1, repeat) - copy_p) / npos - t_gen
+    t_dead = (_cpu(_time_position, SS, 2, repeat) - copy_p) / npos
     parts = [
         ("movegen (per position)", t_gen),
         ("do/undo (per move x edges)", t_du * edges),
         ("autos (per move x edges)", t_auto * edges),
         ("key (per move x edges)", t_key * edges),
         ("table probe (per move x edges)", t_probe * edges),
-        ("dead-end test (per position, upper bound)", t_dead),
+        ("dead-end test (per call; see below)", t_dead),
         ("prunings: drop_reverse (per position)", t_prune),
     ]
     real = cpu / total

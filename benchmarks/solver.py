@@ -4,6 +4,8 @@ Usage::
 
     python benchmarks/solver.py                      # 60 s a deal, all 50 reference deals
     python benchmarks/solver.py --seconds 5 --deals 20 --midgame 100
+    python benchmarks/solver.py --fresh 100 --fresh-seed 1 --seconds 10 --lonelybot PATH
+    python benchmarks/solver.py --numbered 1-5000 --draws 3 --seconds 10 --per-deal
 
 Prints, per draw mode, a table over the reference deals (``shared/reference``): won / lost /
 unknown, agreement with Solvitaire, decided %, mean / median / p90 / p99 / max seconds, nodes per
@@ -11,6 +13,21 @@ second and peak memory (wall seconds, and the solving thread's CPU seconds: on a
 machine the two differ); then the same for positions sampled along random play ("Finish from
 here"); then the compiled speed, the first call with a warm numba cache and the cold compile
 time (each in a fresh interpreter).
+
+Side by side (``--fresh N`` or ``--numbered RANGE``, ``benchmarks/side_by_side.py``): instead of the
+above, solve a set of fresh deals (``--fresh N``: N deal numbers drawn with ``--fresh-seed`` from
+2**40 up, which the project has never seen; the same deals in each draw mode) or numbered deals
+(``--numbered 1-5000``), with foundation-to-column moves allowed, at ``--seconds`` each. With
+``--lonelybot PATH`` (a ``lonely_anchor`` binary built from github vuonghy2442/lonelybot by
+``../shared/anchors/build-lonelybot.sh``; never required, never downloaded) lonelybot solves each
+deal right after ours with the same budget. Prints per draw mode: verdicts, total wall and CPU
+seconds, median, our nodes against lonelybot's expanded and visited states, their rates per CPU
+second, peak memory and the ratio ours/lonelybot; then the issue's summary table (total per draw
+mode, decided, median; in wall and in CPU seconds), the deals where our node count is furthest above
+lonelybot's expanded states, and our slowest deals. ``--per-deal`` prints a line per deal with both
+figures, ``--out FILE`` appends a JSON record per deal. ``--clock cpu`` gives each solver
+``--seconds`` of its own CPU time instead of wall time (on a busy machine a wall budget measures the
+load). Any deal where the two verdicts differ is printed and makes the exit status 1.
 """
 
 from __future__ import annotations
@@ -26,9 +43,12 @@ from statistics import mean, median
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "solver"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import side_by_side
 from solver_helpers import midgame_positions, reference_deals, reference_state
 
+from klondike_widget.engine.deals import parse_deal_numbers
 from klondike_widget.engine.state import GameState
 from klondike_widget.solver import Limit, SolveResult, Status, solve, warm_up
 
@@ -68,7 +88,12 @@ HEADER = (
 
 
 def run_reference(
-    draw: int, seconds: float, seeds: set[int], verbose: bool, nodes: int | None = None
+    draw: int,
+    seconds: float,
+    seeds: set[int],
+    verbose: bool,
+    nodes: int | None = None,
+    clock: str = "wall",
 ) -> str:
     """Solve the reference deals of one draw mode whose seed is in ``seeds``; return the row."""
     results: list[SolveResult] = []
@@ -76,7 +101,11 @@ def run_reference(
     for record in reference_deals():
         if record["draw"] != draw or record["seed"] not in seeds:
             continue
-        result = solve(reference_state(record), Limit(seconds=seconds, nodes=nodes))
+        state = reference_state(record)
+        if clock == "wall":
+            result = solve(state, Limit(seconds=seconds, nodes=nodes))
+        else:  # the reference deals allow foundation-to-column moves, as solve_ours does
+            result = side_by_side.solve_ours(state, seconds, clock, nodes)
         results.append(result)
         verdict = record["verdict"]
         if verdict != "unknown" and result.status is not Status.UNKNOWN:
@@ -119,6 +148,54 @@ def fresh_interpreter_seconds(code: str, env: dict[str, str]) -> float:
     return float(out.stdout.strip().splitlines()[-1])
 
 
+def run_side_by_side(args: argparse.Namespace, draws: list[int]) -> int:
+    """The side-by-side mode (see the module docstring); returns the exit status."""
+    if args.lonelybot and not os.access(args.lonelybot, os.X_OK):
+        raise SystemExit(f"--lonelybot {args.lonelybot}: not an executable file")
+    if args.fresh:
+        numbers = side_by_side.fresh_deal_numbers(args.fresh, args.fresh_seed)
+        what = f"{args.fresh} fresh deals (seed {args.fresh_seed})"
+    else:
+        numbers = parse_deal_numbers(args.numbered)
+        what = f"numbered deals {args.numbered}"
+    warm_up()
+    by_draw = {
+        draw: side_by_side.run_deals(
+            numbers,
+            draw,
+            args.seconds,
+            args.lonelybot or None,
+            args.per_deal,
+            args.out,
+            args.clock,
+        )
+        for draw in draws
+    }
+    against = " against lonelybot" if args.lonelybot else ""
+    print(
+        f"\n{what}{against}, budget {args.seconds:g} {args.clock} s each, "
+        f"foundation-to-column moves allowed; seconds are wall time, cpu the solving "
+        f"thread's (ours) or process's (lonelybot); expanded: our nodes, lonelybot's unique "
+        f"states; visited: lonelybot's visits (table hits included).\n"
+    )
+    print(side_by_side.solver_table(by_draw))
+    print()
+    print(side_by_side.issue_table(by_draw, "wall"))
+    print()
+    print(side_by_side.issue_table(by_draw, "cpu"))
+    print(f"\nour peak resident memory (whole process): {side_by_side.process_peak_mib():.0f} MiB")
+    for draw, runs in by_draw.items():
+        if args.lonelybot:
+            print(f"\ndraw {draw}: our nodes furthest above lonelybot's states")
+            print(side_by_side.worst_work(runs))
+        print(f"\ndraw {draw}: ours, slowest deals")
+        print(side_by_side.slowest(runs))
+    disagreements = [r for runs in by_draw.values() for r in runs if r.disagrees()]
+    for r in disagreements:
+        print(r.line())
+    return 1 if disagreements else 0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=60.0, help="budget per reference deal")
@@ -139,8 +216,23 @@ def main() -> None:
     parser.add_argument(
         "--no-extras", action="store_true", help="only the tables (no speed and start-up runs)"
     )
+    parser.add_argument("--fresh", type=int, default=0, help="side by side on N fresh deals")
+    parser.add_argument("--fresh-seed", type=int, default=1, help="seed of the fresh deals")
+    parser.add_argument("--numbered", default="", help="side by side on numbered deals: 1-5000")
+    parser.add_argument("--lonelybot", default="", help="path of a lonely_anchor binary")
+    parser.add_argument("--per-deal", action="store_true", help="a line per deal (side by side)")
+    parser.add_argument("--out", type=Path, help="append a JSON record per deal (side by side)")
+    parser.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="--seconds of wall time (default) or of each solver's own CPU time (reference "
+        "deals and side by side)",
+    )
     args = parser.parse_args()
     draws = [int(d) for d in args.draws.split(",")]
+    if args.fresh or args.numbered:
+        sys.exit(run_side_by_side(args, draws))
     if "," in args.deals:
         seeds = {int(x) for x in args.deals.split(",")}
     else:
@@ -149,12 +241,14 @@ def main() -> None:
     warm_up()
     rows = []
     for draw in draws:
-        rows.append(run_reference(draw, args.seconds, seeds, not args.quiet, args.nodes))
+        rows.append(
+            run_reference(draw, args.seconds, seeds, not args.quiet, args.nodes, args.clock)
+        )
     for draw in draws:
         if args.midgame > 0:
             rows.append(run_midgame(draw, args.midgame, args.midgame_seconds))
     print(
-        f"\nReference deals (budget {args.seconds:g} s"
+        f"\nReference deals (budget {args.seconds:g} {args.clock} s"
         + (f" and {args.nodes:,} positions" if args.nodes else "")
         + f" each), mid-game ({args.midgame} "
         f"positions, budget {args.midgame_seconds:g} s each); seconds are wall time.\n"

@@ -45,6 +45,7 @@ from klondike_widget.solver import coldstart
 from klondike_widget.solver.coldstart import CORE as core  # compiled, or uncompiled until then
 from klondike_widget.solver.drive import (
     RELAX_TT_MAX,
+    SECOND_TT_MAX,
     TT_MAX,
     TT_START,
     TURN_NODES,
@@ -273,25 +274,30 @@ def solve(
     if state.rules.draw != 1:
         relaxed = state.replace(rules=Rules(1, state.rules.foundation_to_tableau))
         searches.append(Search(relaxed, tt_max=RELAX_TT_MAX))
-    reason, proof = take_turns(
-        searches, limit.seconds, limit.nodes, lambda: _is_cancelled(cancel), progress, t0
+    second = None
+    if state.rules.draw != 1:
+        second = lambda: Search(state, tt_max=SECOND_TT_MAX, order=core.ORDER_REVEALS)  # noqa: E731
+    reason, proof, decider = take_turns(
+        searches, limit.seconds, limit.nodes, lambda: _is_cancelled(cancel), progress, t0, second
     )
     seconds = time.perf_counter() - t0
-    return _result(searches, state, reason, proof, seconds, cpu0, shorten, cancel)
+    return _result(searches, decider, state, (reason, proof), seconds, cpu0, (shorten, cancel))
 
 
 def _result(
     searches: list[Search],
+    search: Search,
     state: GameState,
-    reason: str,
-    proof: str,
+    why: tuple[str, str],
     seconds: float,
     cpu0: float,
-    shorten: bool | float,
-    cancel: Cancel | None,
+    after: tuple[bool | float, Cancel | None],
 ) -> SolveResult:
-    """The :class:`SolveResult` of finished searches (the line replayed and maybe shortened)."""
-    search = searches[0]
+    """The :class:`SolveResult` of finished searches (``search`` the one whose result stands;
+    ``why`` the reason and proof of :func:`take_turns`; ``after`` the shortening setting and
+    the cancel flag): the line replayed and maybe shortened."""
+    reason, proof = why
+    shorten, cancel = after
     lengths: dict[str, Any] = {}
     if search.result == core.R_WON:
         moves = search.line()
@@ -318,7 +324,8 @@ def _result(
             "max_depth": int(search.ctl[core.C_MAXDEPTH]),
             "cpu_seconds": time.thread_time() - cpu0,
             "proof": proof if status is Status.LOST else "",
-            "relaxation_nodes": sum(s.nodes for s in searches[1:]),
+            "relaxation_nodes": searches[1].nodes if len(searches) > 1 else 0,
+            "second_order_nodes": searches[2].nodes if len(searches) > 2 else 0,
             **lengths,
         },
     )

@@ -7,7 +7,7 @@ verdicts and node counts are the same on every machine (:data:`TURN_NODES`).
 
 >>> from klondike_widget.engine.deals import deal
 >>> search = Search(deal(2))
->>> take_turns([search], None, 100_000, lambda: False, None)
+>>> take_turns([search], None, 100_000, lambda: False, None)[:2]
 ('', 'search')
 >>> search.result == core.R_WON and len(search.line()) > 0
 True
@@ -31,6 +31,8 @@ __all__ = [
     "TT_MAX",
     "TURN_NODES",
     "RELAX_TT_MAX",
+    "SECOND_ORDER_AFTER",
+    "SECOND_TT_MAX",
     "Search",
     "take_turns",
     "with_override",
@@ -44,6 +46,12 @@ TT_MAX = 1 << 26
 #: Positions a draw-3 search and its draw-1 relaxation search in turn (see :func:`solve`).
 TURN_NODES = 50_000
 
+#: Positions a draw-3 search spends alone before a second one in the other move order joins
+#: it (see :func:`take_turns`): most deals are decided before, and pay nothing for it.
+SECOND_ORDER_AFTER = 100_000
+#: Largest table of the second draw-3 search (256 MiB).
+SECOND_TT_MAX = 1 << 24
+
 #: Largest table of the draw-1 relaxation that runs beside a draw-3 search (256 MiB).
 RELAX_TT_MAX = 1 << 24
 
@@ -54,7 +62,8 @@ class Search:
     Most callers want :func:`solve`; this class is the layer under it, exposed for tests and
     tools that drive the search step by step. ``tt_max`` caps its transposition table (entries);
     :meth:`step` returns ``core.R_GROW`` once the table is full; ``always`` switches off
-    always-on rules (``core.ALW_*``, tests only). ``foundation_to_tableau``
+    always-on rules (``core.ALW_*``, tests only); ``order`` is the move order of twin-class
+    searches (``core.ORDER_*``: it changes no verdict). ``foundation_to_tableau``
     replaces the position's rule (:func:`with_override`): ``state`` is then the position under
     the rules searched, which its line is legal under.
     """
@@ -66,11 +75,13 @@ class Search:
         dominances: bool | int = True,
         tt_max: int = TT_MAX,
         always: int = core.ALW_ALL,
+        order: int = core.ORDER_DEFAULT,
     ) -> None:
         state = with_override(state, foundation_to_tableau)
         self.state = state
         self.tt_max = tt_max
         self.S = encode_state(state, foundation_to_tableau, dominances, always)
+        self.S[core.O_ORDER] = order
         self.H = np.zeros(core.H_SIZE, dtype=np.uint64)
         self.TT = np.zeros((TT_START, 2), dtype=np.uint64)
         self.MV = np.zeros((core.MAXD, core.MAXM), dtype=np.int32)
@@ -189,11 +200,27 @@ def with_override(state: GameState, foundation_to_tableau: bool | None) -> GameS
 
 
 class _Run:
-    """A search driven in pieces of about 0.1 s (``chunk`` positions, adapted to the clock)."""
+    """A search driven in pieces of about 0.1 s (``chunk`` positions, adapted to the clock).
 
-    def __init__(self, search: Search) -> None:
+    ``credit``: positions counted as searched for the turns (a search that joins late takes
+    its turns with the others from then on, rather than catching up).
+    """
+
+    def __init__(self, search: Search, credit: int = 0) -> None:
         self.search = search
         self.chunk = 20_000
+        self.credit = credit
+
+    @property
+    def turns_done(self) -> int:
+        """Turns of :data:`TURN_NODES` positions taken (with the credit)."""
+        return (self.search.nodes + self.credit) // TURN_NODES
+
+    @property
+    def decided(self) -> bool:
+        """Won, or exhausted without a cut-off: what it proves stands."""
+        result = self.search.result
+        return result == core.R_WON or (result == core.R_EXHAUSTED and not self.search.overflowed)
 
     @property
     def live(self) -> bool:
@@ -219,39 +246,54 @@ def take_turns(
     cancelled: Callable[[], bool],
     progress: Callable[[int, float], None] | None,
     started: float | None = None,
-) -> tuple[str, str]:
+    second: Callable[[], Search] | None = None,
+) -> tuple[str, str, Search]:
     """Search ``searches[0]`` (and its draw-1 relaxation ``searches[1]``, if given) in turns
-    until one decides or the budget is spent; return ``(reason, proof)``.
+    until one decides or the budget is spent; return ``(reason, proof, decider)``.
 
     ``reason`` is why it stopped undecided (a :class:`StopReason` value; ``""`` when decided),
     ``proof`` ``"draw-1 relaxation"`` when the relaxation was exhausted (the position is lost),
-    else ``"search"``. Turns of :data:`TURN_NODES` positions, the draw-3 search first, then its
+    else ``"search"``; ``decider`` the exact search whose result stands (``searches[0]``, or
+    the second one). Turns of :data:`TURN_NODES` positions, the draw-3 search first, then its
     relaxation (which stops once it has won or filled its table: then it can prove nothing).
     Turns count positions, not seconds, so verdicts and node counts are the same on every
     machine and core (compiled or not); a turn is searched in pieces of about 0.1 s, so the
     clock and the cancel flag are still read often. ``seconds`` count from ``started`` (a
     ``time.perf_counter()`` reading; now by default).
+
+    ``second`` makes a second exact search of the same position in another move order
+    (appended to ``searches``): it joins once ``searches[0]`` has searched
+    :data:`SECOND_ORDER_AFTER` positions, and takes turns with the others. Each of the two
+    searches is exhaustive on its own, so a win of either is a win (its line is replayed) and
+    the exhaustion of either is a proof of loss: the order only decides which ends first.
+    Depth-first search has a heavy tail on won deals (a wrong early choice is searched to the
+    end), and two different orders rarely share it.
     """
     t0 = time.perf_counter() if started is None else started
     runs = [_Run(s) for s in searches]
-    search = searches[0]
-    while search.result not in (core.R_WON, core.R_EXHAUSTED):
+    main = runs[0]
+    exact = [main]
+    while not any(r.decided for r in exact) and main.search.result != core.R_EXHAUSTED:
         done = sum(r.search.nodes for r in runs)
         if cancelled():
-            return "cancelled", "search"
+            return "cancelled", "search", main.search
         if seconds is not None and time.perf_counter() - t0 >= seconds:
-            return "seconds", "search"
+            return "seconds", "search", main.search
         if nodes is not None and done >= nodes:
-            return "nodes", "search"
+            return "nodes", "search", main.search
+        if second is not None and main.search.nodes >= SECOND_ORDER_AFTER:
+            searches.append(second())
+            exact.append(_Run(searches[-1], credit=main.search.nodes // TURN_NODES * TURN_NODES))
+            runs.append(exact[-1])
+            second = None
         live = [r for r in runs if r.live]
         if not live:  # the search filled its table (and the relaxation can prove nothing)
-            return "memory", "search"
-        run = min(live, key=lambda r: (r.search.nodes // TURN_NODES, runs.index(r)))
-        left = TURN_NODES - run.search.nodes % TURN_NODES
+            return "memory", "search", main.search
+        run = min(live, key=lambda r: (r.turns_done, runs.index(r)))
+        left = TURN_NODES - (run.search.nodes + run.credit) % TURN_NODES
         run.step(left if nodes is None else min(left, nodes - done))
-        relaxation_lost = run.search.result == core.R_EXHAUSTED and not run.search.overflowed
-        if run is not runs[0] and relaxation_lost:
-            return "", "draw-1 relaxation"
+        if run not in exact and run.search.result == core.R_EXHAUSTED and run.decided:
+            return "", "draw-1 relaxation", main.search  # (its win proves nothing)
         if progress is not None:
             progress(sum(r.search.nodes for r in runs), time.perf_counter() - t0)
-    return "", "search"
+    return "", "search", next((r.search for r in exact if r.decided), main.search)

@@ -19,7 +19,8 @@ The modules, each with one job (imports point down this list):
 * :mod:`.prune`: the follow-up, King-fill and reverse-move prunings;
 * :mod:`.dead`: the dead-end test;
 * :mod:`.table`: the transposition table;
-* :mod:`.search`: the resumable depth-first search (``start_search``, ``run_chunk``).
+* :mod:`.search`: the resumable depth-first search (``start_search``, ``run_chunk``);
+* :mod:`.cache_guard`: makes numba recompile every module after any of them changed.
 
 Every name is also importable from this package, as it was from the one-file ``core.py``.
 
@@ -36,6 +37,7 @@ True
 
 from __future__ import annotations
 
+from . import cache_guard  # noqa: F401  (first: see its docstring)
 from .autos import (
     apply_autos,
     column_autos,
@@ -144,10 +146,13 @@ from .layout import (
     O_FD,
     O_FND,
     O_LEN,
+    O_ORDER,
     O_PHM,
     O_TAL,
     O_TN,
     O_TP,
+    ORDER_DEFAULT,
+    ORDER_REVEALS,
     R_BUDGET,
     R_EXHAUSTED,
     R_GROW,
@@ -229,6 +234,8 @@ __all__ = [
     "MAXD",
     "MAXM",
     "NCOL",
+    "ORDER_DEFAULT",
+    "ORDER_REVEALS",
     "O_ALW",
     "O_COLS",
     "O_DOM",
@@ -237,6 +244,7 @@ __all__ = [
     "O_FD",
     "O_FND",
     "O_LEN",
+    "O_ORDER",
     "O_PHM",
     "O_TAL",
     "O_TN",

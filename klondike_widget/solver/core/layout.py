@@ -64,7 +64,12 @@ ALW_KINGS = 4  #: no King alone moved to an empty column, only the first empty o
 ALW_REVERSE = 8  #: no move that undoes the last one (drop_reverse)
 ALW_POINTER = 16  #: the key's pointer classes (key_pointer; draw 1 leaves the pointer out)
 ALW_ALL = 31
-S_SIZE = O_ALW + 1
+#: The move order of twin-class searches (``gen_abstract``): it changes which move is tried
+#: first, never which moves there are, so every verdict stands whatever it is.
+O_ORDER = O_ALW + 1
+ORDER_DEFAULT = 0  #: foundation plays that turn a card, talon plays (fewest taps first), reveals
+ORDER_REVEALS = 1  #: lonelybot's: reveals, foundation plays, talon cards lowest rank first
+S_SIZE = O_ORDER + 1
 O_PHM = NCOL + 1  # per column and structure count: the column's part of abstract_key
 H_SIZE = O_PHM + NCOL * (CAP + 1)  # 7 column sums + talon hash + that table
 

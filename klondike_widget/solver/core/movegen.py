@@ -39,9 +39,11 @@ from .layout import (
     O_FD,
     O_FND,
     O_LEN,
+    O_ORDER,
     O_TAL,
     O_TN,
     O_TP,
+    ORDER_REVEALS,
     RANK,
     SCR_TOP,
     SUIT,
@@ -199,6 +201,7 @@ def _from_foundations(
 def _abstract_to_foundations(S: np.ndarray, out: np.ndarray, n: int, mark: np.ndarray) -> int:
     """Twin classes: each foundation's next card up from a column top, or through
     :data:`K_SWAP_FND` when it is covered and its twin is a column top."""
+    reveals_first = S[O_ORDER] == ORDER_REVEALS
     for suit in range(4):
         h = S[O_FND + suit]
         if h == 13:
@@ -208,6 +211,8 @@ def _abstract_to_foundations(S: np.ndarray, out: np.ndarray, n: int, mark: np.nd
         if col >= 0:
             ln = S[O_LEN + col]
             prio = 70 if ln - 1 == S[O_FD + col] and S[O_FD + col] > 0 else 60
+            if reveals_first:
+                prio = 80
             n = _add(out, n, encode(K_COL_FND, card, col, 0, 1, prio))
             continue
         t = mark[SCR_TOP + twin(card)] - 1
@@ -219,6 +224,8 @@ def _abstract_to_foundations(S: np.ndarray, out: np.ndarray, n: int, mark: np.nd
             for k in range(fd, ln - 1):
                 if S[O_COLS + c * CAP + k] == card:
                     prio = 70 if k == fd and fd > 0 else 60
+                    if reveals_first:
+                        prio = 80
                     n = _add(out, n, encode(K_SWAP_FND, card, c, t, ln - 1 - k, prio))
     return n
 
@@ -230,6 +237,7 @@ def _abstract_talon(
     """Twin classes: talon cards, fewest taps first (the waste top, on through the stock, then
     after a recycle; in draw 1 every talon card is reachable), each to its foundation and onto
     one column."""
+    reveals_first = S[O_ORDER] == ORDER_REVEALS
     draw1 = S[O_DRAW] == 1
     if not draw1:
         reachable_talon(S, mark)
@@ -243,10 +251,11 @@ def _abstract_talon(
             continue
         card = S[O_TAL + i]
         if S[O_FND + SUIT[card]] == RANK[card]:
-            n = _add(out, n, encode(K_TAL_FND, card, i, 0, 1, 55))
+            n = _add(out, n, encode(K_TAL_FND, card, i, 0, 1, 50 if reveals_first else 55))
         t = _landing(S, mark, card, first_empty)
         if t >= 0:
-            n = _add(out, n, encode(K_TAL_COL, card, i, t, 1, 40))
+            prio = 72 - RANK[card] if reveals_first else 40
+            n = _add(out, n, encode(K_TAL_COL, card, i, t, 1, prio))
     return n
 
 
@@ -264,6 +273,8 @@ def _abstract_reveals(
         t = first_empty if RANK[root] == 12 else _landing(S, mark, root, -1)
         if t >= 0:
             prio = 50 + fd if fd > 0 else 35
+            if S[O_ORDER] == ORDER_REVEALS:
+                prio = 112 - RANK[root]
             n = _add(out, n, encode(K_COL_COL, root, s, t, S[O_LEN + s] - fd, prio))
     return n
 

@@ -1,0 +1,368 @@
+"""Deal sets solved by our solver and, when a binary is given, by lonelybot beside it.
+
+Used by ``benchmarks/solver.py`` (``--fresh N`` / ``--numbered RANGE``, ``--lonelybot PATH``).
+Both solvers get the same fresh deals, the same rules (foundation cards may go back to a column:
+lonelybot cannot forbid it) and the same wall-clock budget; deal by deal, ours runs first and
+lonelybot right after, so both see the same load on a shared machine. Times are given as wall and
+as CPU seconds (ours: the solving thread's; lonelybot: the child process's, from ``os.wait4``).
+
+Fresh deals are numbered deals drawn at random (seeded) from 2**40 .. 2**64 - 1: reproducible,
+and far above any range the project's studies and tests use (random deals in the widget are
+below 2**31).
+
+>>> fresh_deal_numbers(3, seed=1) == fresh_deal_numbers(3, seed=1)
+True
+>>> all(n >= FRESH_LOW for n in fresh_deal_numbers(100, seed=2))
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import resource
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from statistics import mean, median
+from typing import Any
+
+import lonelybot
+
+from klondike_widget.engine.deals import deal
+from klondike_widget.engine.rules import Rules
+from klondike_widget.engine.state import GameState
+from klondike_widget.solver import Limit, SolveResult, Status, solve
+
+#: Fresh deals are drawn from here up (see the module docstring).
+FRESH_LOW = 2**40
+_TOP = 2**64
+
+
+def fresh_deal_numbers(count: int, seed: int) -> list[int]:
+    """``count`` distinct deal numbers from ``FRESH_LOW`` up, the same for the same ``seed``."""
+    rng = random.Random(seed)
+    numbers: list[int] = []
+    while len(numbers) < count:
+        n = rng.randrange(FRESH_LOW, _TOP)
+        if n not in numbers:
+            numbers.append(n)
+    return numbers
+
+
+@dataclass(frozen=True)
+class DealRun:
+    """One deal of one draw mode: our result and lonelybot's (``None`` without a binary)."""
+
+    number: int
+    draw: int
+    ours: SolveResult
+    anchor: lonelybot.AnchorResult | None
+
+    @property
+    def cpu(self) -> float:
+        """Our solving thread's CPU seconds."""
+        return float(self.ours.extra["cpu_seconds"])
+
+    @property
+    def work_ratio(self) -> float | None:
+        """Our nodes over lonelybot's expanded states, when both decided the deal.
+
+        Both count positions new to the transposition table (lonelybot's ``unique``; its
+        ``visits`` also count the table's hits).
+        """
+        a = self.anchor
+        if a is None or not a.unique or a.status not in ("won", "lost"):
+            return None
+        if self.ours.status is Status.UNKNOWN:
+            return None
+        return self.ours.nodes / a.unique
+
+    def disagrees(self) -> bool:
+        """Both decided and the verdicts differ (a bug in one of them)."""
+        a = self.anchor
+        return (
+            a is not None
+            and a.status in ("won", "lost")
+            and self.ours.status is not Status.UNKNOWN
+            and a.status != self.ours.status.value
+        )
+
+    def line(self) -> str:
+        """The per-deal line."""
+        o = self.ours
+        text = (
+            f"  draw {self.draw} deal {self.number:>20}: ours {o.status.value:<7} "
+            f"{o.seconds:8.3f} s {self.cpu:8.3f} cpu {o.nodes:>11,} nodes"
+        )
+        if self.anchor is not None:
+            a = self.anchor
+            unique = f"{a.unique:>11,}" if a.unique is not None else f"{'-':>11}"
+            states = f"{a.states:>11,}" if a.states is not None else f"{'-':>11}"
+            ratio = self.work_ratio
+            text += (
+                f" | lonelybot {a.status:<7} {a.seconds:8.3f} s {a.cpu_seconds:8.3f} cpu "
+                f"{unique} expanded {states} visits"
+                + (f" | nodes/expanded {ratio:8.2f}" if ratio else "")
+            )
+        if self.disagrees():
+            text += "   <-- VERDICTS DISAGREE"
+        return text
+
+    def record(self) -> dict[str, Any]:
+        """A JSON record of the run."""
+        o = self.ours
+        out: dict[str, Any] = {
+            "deal": self.number,
+            "draw": self.draw,
+            "ours": o.status.value,
+            "seconds": round(o.seconds, 4),
+            "cpu": round(self.cpu, 4),
+            "nodes": o.nodes,
+            "relaxation_nodes": o.extra.get("relaxation_nodes", 0),
+            "proof": o.extra.get("proof", ""),
+        }
+        if self.anchor is not None:
+            a = self.anchor
+            out.update(
+                lonelybot=a.status,
+                lb_seconds=round(a.seconds, 4),
+                lb_cpu=round(a.cpu_seconds, 4),
+                lb_states=a.states,
+                lb_unique=a.unique,
+                lb_own_seconds=a.own_seconds,
+            )
+            if a.status == "error":
+                out["lb_raw"] = a.raw
+        return out
+
+
+def solve_ours(
+    state: GameState, seconds: float, clock: str, nodes: int | None = None
+) -> SolveResult:
+    """Our solver with foundation-to-column moves, stopped after ``seconds`` of ``clock``.
+
+    ``clock`` ``"wall"`` is the solver's own time limit; ``"cpu"`` stops it (as cancelled) once
+    the solving thread has used ``seconds`` of CPU time, checked between chunks of search.
+    ``nodes`` caps the positions searched as well (``None``: no cap).
+    """
+    if clock == "wall":
+        return solve(state, Limit(seconds=seconds, nodes=nodes), foundation_to_tableau=True)
+    start = time.thread_time()
+    return solve(
+        state,
+        Limit(seconds=None, nodes=nodes),
+        foundation_to_tableau=True,
+        cancel=lambda: time.thread_time() - start >= seconds,
+    )
+
+
+def run_deals(
+    numbers: list[int],
+    draw: int,
+    seconds: float,
+    binary: str | None,
+    per_deal: bool,
+    out: Path | None = None,
+    clock: str = "wall",
+) -> list[DealRun]:
+    """Solve deal ``numbers`` in ``draw`` with ours (and lonelybot if ``binary``).
+
+    Each gets ``seconds`` of ``clock`` (``"wall"`` or ``"cpu"``) a deal.
+    """
+    runs: list[DealRun] = []
+    for number in numbers:
+        state = deal(number, Rules(draw=draw, foundation_to_tableau=True))
+        ours = solve_ours(state, seconds, clock)
+        anchor = lonelybot.solve(binary, state, seconds, clock) if binary else None
+        run = DealRun(number, draw, ours, anchor)
+        runs.append(run)
+        if per_deal or run.disagrees() or (anchor is not None and anchor.status == "error"):
+            print(run.line(), flush=True)
+        if out is not None:
+            with out.open("a") as f:
+                f.write(json.dumps(run.record()) + "\n")
+    return runs
+
+
+def _counts(statuses: list[str]) -> tuple[int, int, int]:
+    won = statuses.count("won")
+    lost = statuses.count("lost")
+    return won, lost, len(statuses) - won - lost
+
+
+def _solver_row(label: str, draw: int, stats: dict[str, float]) -> str:
+    visits = stats["visits"]
+    return (
+        f"| {label:<15} | {draw:>4} | {stats['n']:>5.0f} | {stats['won']:>4.0f} | "
+        f"{stats['lost']:>4.0f} | {stats['unk']:>4.0f} | {stats['wall']:>9.2f} | "
+        f"{stats['cpu']:>9.2f} | {stats['median_ms']:>9.1f} | {stats['work']:>13,.0f} | "
+        f"{stats['work'] / max(stats['cpu'], 1e-9) / 1e6:>8.2f} | "
+        + (f"{visits:>13,.0f} | " if visits >= 0 else f"{'-':>13} | ")
+        + (f"{visits / max(stats['cpu'], 1e-9) / 1e6:>8.2f} | " if visits >= 0 else f"{'-':>8} | ")
+        + (f"{stats['peak'] / 2**20:>7.0f} |" if stats["peak"] >= 0 else f"{'-':>7} |")
+    )
+
+
+def _our_stats(runs: list[DealRun]) -> dict[str, float]:
+    won, lost, unk = _counts([r.ours.status.value for r in runs])
+    cpu = sum(r.cpu for r in runs)
+    nodes = sum(r.ours.nodes for r in runs)
+    return {
+        "n": len(runs),
+        "won": won,
+        "lost": lost,
+        "unk": unk,
+        "wall": sum(r.ours.seconds for r in runs),
+        "cpu": cpu,
+        "median_ms": 1e3 * median(r.ours.seconds for r in runs),
+        "work": nodes,
+        "visits": -1,
+        "peak": max(r.ours.peak_memory for r in runs),
+    }
+
+
+def _anchor_stats(runs: list[DealRun]) -> dict[str, float]:
+    anchors = [r.anchor for r in runs if r.anchor is not None]
+    won, lost, unk = _counts([a.status for a in anchors])
+    cpu = sum(a.cpu_seconds for a in anchors)
+    unique = sum(a.unique or 0 for a in anchors)
+    return {
+        "n": len(anchors),
+        "won": won,
+        "lost": lost,
+        "unk": unk,
+        "wall": sum(a.seconds for a in anchors),
+        "cpu": cpu,
+        "median_ms": 1e3 * median(a.seconds for a in anchors),
+        "work": unique,
+        "visits": sum(a.states or 0 for a in anchors),
+        "peak": -1,
+    }
+
+
+SOLVER_HEADER = (
+    "| solver          | draw | deals |  won | lost |  unk | total s   | total cpu | median ms |"
+    " expanded      | M/cpu s  | visited       | M/cpu s  | peakMiB |\n"
+    "|-----------------|------|-------|------|------|------|-----------|-----------|-----------|"
+    "---------------|----------|---------------|----------|---------|"
+)
+
+
+def solver_table(by_draw: dict[int, list[DealRun]]) -> str:
+    """Per draw mode: ours (and lonelybot) verdicts, totals, median, work and its rate.
+
+    Expanded is our nodes (positions new to the table, the draw-1 relaxation's included)
+    against lonelybot's ``unique`` states, visited lonelybot's ``visits`` (table hits
+    included; the count the issue quotes); peak memory is our tables at their largest
+    (lonelybot's is not measured, see :class:`lonelybot.AnchorResult`).
+    """
+    lines = [SOLVER_HEADER]
+    for draw, runs in by_draw.items():
+        ours = _our_stats(runs)
+        lines.append(_solver_row("klondike-widget", draw, ours))
+        if any(r.anchor is not None for r in runs):
+            lb = _anchor_stats(runs)
+            lines.append(_solver_row("lonelybot", draw, lb))
+            lines.append(
+                f"| ours/lonelybot  | {draw:>4} |       |      |      |      | "
+                f"{ours['wall'] / lb['wall']:>8.2f}x | {ours['cpu'] / lb['cpu']:>8.2f}x | "
+                f"{ours['median_ms'] / lb['median_ms']:>8.2f}x | "
+                f"{ours['work'] / max(lb['work'], 1):>12.2f}x | "
+                f"{ours['work'] / ours['cpu'] / (lb['work'] / max(lb['cpu'], 1e-9)):>7.2f}x | "
+                f"{'':>13} | {'':>8} |         |"
+            )
+    return "\n".join(lines)
+
+
+def _our_seconds(run: DealRun, clock: str) -> float:
+    return run.cpu if clock == "cpu" else run.ours.seconds
+
+
+def _anchor_seconds(run: DealRun, clock: str) -> float:
+    assert run.anchor is not None
+    return run.anchor.cpu_seconds if clock == "cpu" else run.anchor.seconds
+
+
+def issue_table(by_draw: dict[int, list[DealRun]], clock: str = "wall") -> str:
+    """The issue's table: total seconds per draw mode, decided and median over all deals.
+
+    ``clock`` is ``"wall"`` or ``"cpu"``.
+    """
+    draws = list(by_draw)
+    head = f"| {clock} | " + " | ".join(f"draw {d} total" for d in draws) + " | decided | median |"
+    lines = [head, "|---" * (len(draws) + 3) + "|"]
+    all_runs = [r for d in draws for r in by_draw[d]]
+
+    def row(label: str, totals: list[float], decided: int, med: float) -> str:
+        cells = " | ".join(f"{t:.2f} s" for t in totals)
+        return f"| {label} | {cells} | {decided}/{len(all_runs)} | {1e3 * med:.1f} ms |"
+
+    ours_totals = [sum(_our_seconds(r, clock) for r in by_draw[d]) for d in draws]
+    lines.append(
+        row(
+            "klondike-widget",
+            ours_totals,
+            sum(r.ours.status is not Status.UNKNOWN for r in all_runs),
+            median(_our_seconds(r, clock) for r in all_runs),
+        )
+    )
+    if all(r.anchor is not None for r in all_runs):
+        lb_totals = [sum(_anchor_seconds(r, clock) for r in by_draw[d]) for d in draws]
+        lines.append(
+            row(
+                "lonelybot",
+                lb_totals,
+                sum(r.anchor is not None and r.anchor.status in ("won", "lost") for r in all_runs),
+                median(_anchor_seconds(r, clock) for r in all_runs),
+            )
+        )
+        pairs = zip(ours_totals, lb_totals, strict=True)
+        ratios = " | ".join(f"{o / max(t, 1e-9):.2f}x" for o, t in pairs)
+        lines.append(f"| ours/lonelybot | {ratios} | | |")
+    return "\n".join(lines)
+
+
+def worst_work(runs: list[DealRun], count: int = 10) -> str:
+    """The ``count`` deals where our nodes exceed lonelybot's expanded states the most."""
+    rated = sorted(
+        (r for r in runs if r.work_ratio is not None), key=lambda r: -(r.work_ratio or 0)
+    )
+    lines = [
+        "| deal | verdict | our nodes | (relaxation) | lb expanded | lb visits | ratio | ours s "
+        "| lb s |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rated[:count]:
+        a = r.anchor
+        assert a is not None and a.unique is not None
+        lines.append(
+            f"| {r.number} | {r.ours.status.value} | {r.ours.nodes:,} | "
+            f"{r.ours.extra.get('relaxation_nodes', 0):,} | {a.unique:,} | {a.states or 0:,} | "
+            f"{r.work_ratio:.1f} | {r.ours.seconds:.3f} | {a.seconds:.3f} |"
+        )
+    return "\n".join(lines)
+
+
+def slowest(runs: list[DealRun], count: int = 10) -> str:
+    """Our mean time, undecided count and the ``count`` slowest deals."""
+    secs = [r.ours.seconds for r in runs]
+    undecided = [r.number for r in runs if r.ours.status is Status.UNKNOWN]
+    lines = [
+        f"{len(runs)} deals: mean {mean(secs):.3f} s, median {median(secs):.3f} s, "
+        f"mean cpu {mean(r.cpu for r in runs):.3f} s, undecided {len(undecided)}"
+        + (f" ({', '.join(map(str, undecided[:20]))})" if undecided else ""),
+        "| deal | verdict | seconds | cpu s | nodes | proof |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in sorted(runs, key=lambda r: -r.ours.seconds)[:count]:
+        lines.append(
+            f"| {r.number} | {r.ours.status.value} | {r.ours.seconds:.2f} | {r.cpu:.2f} | "
+            f"{r.ours.nodes:,} | {r.ours.extra.get('proof', '')} |"
+        )
+    return "\n".join(lines)
+
+
+def process_peak_mib() -> float:
+    """This process's peak resident memory (MiB; ``ru_maxrss`` is in KiB on Linux)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
