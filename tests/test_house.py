@@ -23,11 +23,11 @@ LONG_MODULES = {
     "widget/protocol.py": "every message TypedDict and the intent table",
 }
 
-#: Functions allowed over FUNCTION_LINES (``path:name``), and why: all in solver/, which the
-#: core engineer owns in this round (not changed by the house work; to be split there).
+#: Functions allowed over FUNCTION_LINES (``path:name``), and why.
 LONG_FUNCTIONS = {
-    "solver/api.py:solve": "solver, owned by core",
-    "solver/core/search.py:run_chunk": "solver, owned by core",
+    # the search loop: cut into five helpers it searched 20% fewer positions per CPU second,
+    # even with numba's inline="always" (see its docstring)
+    "solver/core/search.py:run_chunk": "numba: one loop is measurably faster",
 }
 
 

@@ -6,7 +6,9 @@ Thoughtful Klondike: the solver sees the face-down cards. A search ends in one o
   and recycle included, that replays to a win from the given position (checked through the engine
   before it is returned);
 * :attr:`Status.LOST`: every position reachable from the given one was searched and none wins;
-  in draw 3 it is also proved by the *draw-1 relaxation* (see :func:`solve`);
+  in draw 3 it is also proved by the *draw-1 relaxation*, which takes turns with the search and,
+  on long searches, with a second one in another move order
+  (:func:`klondike_widget.solver.drive.take_turns`);
 * :attr:`Status.UNKNOWN`: the budget (:class:`Limit`) ran out or the search was cancelled. This is
   never a loss.
 
@@ -219,26 +221,15 @@ def solve(
     cancel : threading.Event or callable, optional
         When set (or when the callable returns true) the search stops with UNKNOWN.
     shorten : bool or float
-        After a win, spend an extra budget making the line shorter in engine moves
-        (:func:`klondike_widget.solver.shorten.shorten`): ``True`` for the default budget
-        (about the search's own time, 0.3 to 1 s), a number for that many seconds, ``False``
-        (the default here; :func:`hint` and the widget shorten) for the line as found.
+        After a win, make the line shorter (:func:`.shorten.shorten`): ``True`` for the default
+        budget (the search's own time, 0.3 to 1 s), a number for that many seconds, ``False``
+        for the line as found (the default here; :func:`hint` and the widget shorten).
 
     Returns
     -------
     SolveResult
         ``extra["proof"]`` says how a LOST was proved: ``"search"`` or ``"draw-1 relaxation"``;
         ``rules`` the rules searched (the position's own unless overridden).
-
-    Notes
-    -----
-    In draw 3 a second search of the same position in draw 1 shares the budget, in turns of
-    :data:`TURN_NODES` positions each (by positions, not time, so that verdicts and node counts
-    do not depend on the machine). Any draw-3 line is also a draw-1 line (in draw 1 taps
-    and recycles reach every talon card, and the talon loses the same cards), so a draw-3
-    position whose draw-1 version is lost is lost. Hard draw-3 deals are mostly lost, and their
-    draw-1 versions are often far quicker to exhaust. The relaxation stops once it finds a win
-    (which proves nothing) or fills its table (:data:`RELAX_TT_MAX`).
 
     Raises
     ------

@@ -94,6 +94,7 @@ def is_safe(S: np.ndarray, card: int) -> bool:
     (which applies these moves after every move) still reaches a won position.
 
     >>> import numpy as np
+    >>> from klondike_widget.solver.core.layout import S_SIZE
     >>> S = np.zeros(S_SIZE, dtype=np.int32)
     >>> S[O_FND : O_FND + 4] = [8, 12, 12, 12]  # C8 DQ HQ SQ, the King of spades next
     >>> S[O_F2T] = 1; bool(is_safe(S, 51))

@@ -4,13 +4,15 @@
 :func:`do_move` returns an undo word (a card turned up | the old talon pointer << 1) that
 :func:`undo_move` needs; the column and talon Zobrist words of ``H`` are kept up to date.
 
+>>> from klondike_widget.solver.core.codes import K_COL_FND, encode
+>>> from klondike_widget.solver.core.layout import S_SIZE
 >>> S = np.zeros(S_SIZE, dtype=np.int32); H = np.zeros(NCOL + 1, dtype=np.uint64)
 >>> S[O_LEN] = 1; S[O_COLS] = 0  # the Ace of clubs alone in column 0
 >>> m = encode(K_COL_FND, 0, 0, 0, 1, 0); u = do_move(S, H, m)
->>> int(S[O_FND]), int(S[O_LEN]), bool(H[0] == 0)
-(1, 0, True)
->>> undo_move(S, H, m, u); int(S[O_FND]), int(S[O_LEN])
-(0, 1)
+>>> int(S[O_FND]), int(S[O_LEN])
+(1, 0)
+>>> undo_move(S, H, m, u); int(S[O_FND]), int(S[O_LEN]), bool(H[0] == 0)
+(0, 1, True)
 """
 
 from __future__ import annotations
