@@ -47,7 +47,6 @@ def is_safe(S: np.ndarray, card: int) -> bool:
       may not come back down.
 
     Aces and twos pass (B) always. Switch: ``ALW_AUTOS`` of ``S[O_ALW]``.
-
     *Why (A) is wrong with foundation-to-column moves* (the defect of issue 13): "nothing
     can ever be stacked on X" forgets that the cards of rank ``r - 1`` on the foundations can
     come back down onto X to let the cards under them come down too. With ♦ and ♥ at Q and ♣
