@@ -217,8 +217,8 @@ def _run_chunk_uncompiled(*args: Any) -> Any:
     Returns like ``run_chunk`` (R_BUDGET possibly before ``max_nodes`` positions, after about
     :data:`PIECE_SECONDS`, so the caller checks its clock and cancel flag often).
     """
-    *arrays, max_nodes = args
-    ctl = arrays[-1]  # run_chunk(S, H, ..., mark, ctl, max_nodes)
+    arrays, max_nodes = args  # run_chunk(arrays, max_nodes)
+    ctl = arrays.ctl
     py = python_core()
     t0 = time.perf_counter()
     goal = int(ctl[py.C_NODES]) + int(max_nodes)
@@ -229,8 +229,8 @@ def _run_chunk_uncompiled(*args: Any) -> Any:
             if left <= 0:
                 return result
             if compiled_now():  # the compiler process is done: carry on at full speed
-                return _real().run_chunk(*arrays, left)
-            result = py.run_chunk(*arrays, min(left, PIECE_NODES))
+                return _real().run_chunk(arrays, left)
+            result = py.run_chunk(arrays, min(left, PIECE_NODES))
             if result != py.R_BUDGET or time.perf_counter() - t0 >= PIECE_SECONDS:
                 return result
 

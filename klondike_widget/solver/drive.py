@@ -23,6 +23,7 @@ import numpy as np
 from klondike_widget.engine.moves import Move, apply_move
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
+from klondike_widget.solver.arrays import SearchArrays
 from klondike_widget.solver.bridge import encode_state, engine_moves
 from klondike_widget.solver.coldstart import CORE as core  # compiled, or uncompiled until then
 
@@ -80,38 +81,36 @@ class Search:
         state = with_override(state, foundation_to_tableau)
         self.state = state
         self.tt_max = tt_max
-        self.S = encode_state(state, foundation_to_tableau, dominances, always)
-        self.S[core.O_ORDER] = order
-        self.H = np.zeros(core.H_SIZE, dtype=np.uint64)
-        self.TT = np.zeros((TT_START, 2), dtype=np.uint64)
-        self.MV = np.zeros((core.MAXD, core.MAXM), dtype=np.int32)
-        self.NM = np.zeros(core.MAXD, dtype=np.int32)
-        self.IX = np.zeros(core.MAXD, dtype=np.int32)
-        self.UD = np.zeros(core.MAXD, dtype=np.int32)
-        self.AUM = np.zeros(core.MAXA, dtype=np.int32)
-        self.AUU = np.zeros(core.MAXA, dtype=np.int32)
-        self.AUS = np.zeros(core.MAXD, dtype=np.int32)
-        self.mark = np.zeros(core.SCR_SIZE, dtype=np.int32)
-        self.ctl = np.zeros(core.C_SIZE, dtype=np.int64)
-        self.peak_memory = self._table_bytes()
-        self.result = core.start_search(
-            self.S,
-            self.H,
-            self.TT,
-            self.MV,
-            self.NM,
-            self.IX,
-            self.AUM,
-            self.AUU,
-            self.mark,
-            self.ctl,
+        S = encode_state(state, foundation_to_tableau, dominances, always)
+        S[core.O_ORDER] = order
+        self.arrays = SearchArrays(
+            S=S,
+            H=np.zeros(core.H_SIZE, dtype=np.uint64),
+            TT=np.zeros((TT_START, 2), dtype=np.uint64),
+            MV=np.zeros((core.MAXD, core.MAXM), dtype=np.int32),
+            NM=np.zeros(core.MAXD, dtype=np.int32),
+            IX=np.zeros(core.MAXD, dtype=np.int32),
+            UD=np.zeros(core.MAXD, dtype=np.int32),
+            AUM=np.zeros(core.MAXA, dtype=np.int32),
+            AUU=np.zeros(core.MAXA, dtype=np.int32),
+            AUS=np.zeros(core.MAXD, dtype=np.int32),
+            mark=np.zeros(core.SCR_SIZE, dtype=np.int32),
+            ctl=np.zeros(core.C_SIZE, dtype=np.int64),
         )
-        if self.result == core.R_BUDGET and self.NM[0] == 0:
+        #: The position, its hashes and the counters (the same arrays as in ``arrays``).
+        self.S, self.H, self.ctl = S, self.arrays.H, self.arrays.ctl
+        self.peak_memory = self._table_bytes()
+        self.result = core.start_search(self.arrays)
+        if self.result == core.R_BUDGET and self.arrays.NM[0] == 0:
             self.result = core.R_EXHAUSTED
 
+    @property
+    def TT(self) -> np.ndarray:
+        """The transposition table (replaced by a larger one as it fills)."""
+        return self.arrays.TT
+
     def _table_bytes(self) -> int:
-        arrays = (self.S, self.H, self.TT, self.MV, self.NM, self.IX, self.UD, self.AUM, self.AUU)
-        return int(sum(a.nbytes for a in arrays) + self.AUS.nbytes + self.ctl.nbytes)
+        return int(sum(a.nbytes for a in self.arrays))
 
     @property
     def nodes(self) -> int:
@@ -127,30 +126,16 @@ class Search:
         """Search up to ``max_nodes`` more positions; return the core's result code."""
         if self.result in (core.R_WON, core.R_EXHAUSTED):
             return self.result
-        r = core.run_chunk(
-            self.S,
-            self.H,
-            self.TT,
-            self.MV,
-            self.NM,
-            self.IX,
-            self.UD,
-            self.AUM,
-            self.AUU,
-            self.AUS,
-            self.mark,
-            self.ctl,
-            max_nodes,
-        )
+        r = core.run_chunk(self.arrays, max_nodes)
         if r == core.R_GROW:
             if self.TT.shape[0] >= self.tt_max:
                 r = core.R_GROW  # full: the caller reports UNKNOWN (memory)
             else:
-                old = self.TT
+                old = self.arrays.TT
                 new = np.zeros((old.shape[0] * 2, 2), dtype=np.uint64)
                 core.tt_rehash(old, new)
                 self.peak_memory = max(self.peak_memory, self._table_bytes() + new.nbytes)
-                self.TT = new
+                self.arrays = self.arrays._replace(TT=new)
                 del old
                 self.peak_memory = max(self.peak_memory, self._table_bytes())
                 r = core.R_BUDGET
@@ -159,14 +144,14 @@ class Search:
 
     def line_codes(self) -> list[int]:
         """The move codes (automatic moves included) of the winning path, in order."""
-        ctl = self.ctl
+        ctl, AUM, AUS = self.ctl, self.arrays.AUM, self.arrays.AUS
         depth = int(ctl[core.C_DEPTH])
         aun = int(ctl[core.C_AUN])
-        codes = [int(c) for c in self.AUM[: int(ctl[core.C_ROOTAUN])]]
+        codes = [int(c) for c in AUM[: int(ctl[core.C_ROOTAUN])]]
         for d in range(depth):
-            codes.append(int(self.MV[d, self.IX[d] - 1]) & 0xFFFFFF)
-            end = int(self.AUS[d + 1]) if d + 1 < depth else aun
-            codes.extend(int(c) for c in self.AUM[int(self.AUS[d]) : end])
+            codes.append(int(self.arrays.MV[d, self.arrays.IX[d] - 1]) & 0xFFFFFF)
+            end = int(AUS[d + 1]) if d + 1 < depth else aun
+            codes.extend(int(c) for c in AUM[int(AUS[d]) : end])
         return codes
 
     def line(self) -> tuple[Move, ...]:

@@ -1,11 +1,11 @@
 """The compiled search core: one package of small modules over compact integer arrays.
 
 Everything here works on small integer numpy arrays (filled from the engine's positions by
-:mod:`klondike_widget.solver.bridge`) and is compiled with numba's ``njit(cache=True,
-nogil=True)``. The same source runs as plain Python under ``NUMBA_DISABLE_JIT=1`` (slow, used to
-debug and to cross-check the compiled code), and as the uncompiled core of
-:mod:`klondike_widget.solver.coldstart` (the package imported a second time with a no-op
-``njit``).
+:mod:`klondike_widget.solver.bridge`) and is compiled with numba (``layout.core_jit``: cached,
+without the GIL and without numba's reference-counting runtime). The same source runs as plain
+Python under ``NUMBA_DISABLE_JIT=1`` (slow, used to debug and to cross-check the compiled code),
+and as the uncompiled core of :mod:`klondike_widget.solver.coldstart` (the package imported a
+second time with a no-op ``njit``).
 
 The modules, each with one job (imports point down this list):
 
@@ -22,7 +22,9 @@ The modules, each with one job (imports point down this list):
 * :mod:`.search`: the resumable depth-first search (``start_search``, ``run_chunk``);
 * :mod:`.cache_guard`: makes numba recompile every module after any of them changed.
 
-Every name is also importable from this package, as it was from the one-file ``core.py``.
+Every name is also importable from this package, as it was from the one-file ``core.py``: each
+module's ``__all__`` is re-exported, and its private helpers are found by the package's
+``__getattr__``.
 
 Examples
 --------
@@ -37,317 +39,44 @@ True
 
 from __future__ import annotations
 
-from . import cache_guard  # noqa: F401  (first: see its docstring)
-from .autos import (
-    apply_autos,
-    column_autos,
-    is_safe,
-    needs_autos,
-    would_go_back_up,
+from . import (
+    autos,
+    board,
+    cache_guard,  # noqa: F401  (first: see its docstring)
+    codes,
+    dead,
+    keys,
+    layout,
+    movegen,
+    prune,
+    search,
+    table,
 )
-from .board import (
-    _move_run,
-    _pop,
-    _push,
-    _talon_insert,
-    _talon_remove,
-    do_move,
-    is_won,
-    undo_move,
-)
-from .codes import (
-    K_COL_COL,
-    K_COL_FND,
-    K_FND_COL,
-    K_SWAP_FND,
-    K_TAL_COL,
-    K_TAL_FND,
-    MOVE_MASK,
-    SHIFT_DST,
-    encode,
-    move_card,
-    move_count,
-    move_dst,
-    move_kind,
-    move_prio,
-    move_src,
-    with_dst,
-)
-from .dead import (
-    _buried,
-    is_dead,
-)
-from .keys import (
-    M1,
-    M2,
-    SH27,
-    SH30,
-    SH31,
-    TAG_FND,
-    TAG_KING,
-    TAG_TALON,
-    TOP,
-    U0,
-    U1,
-    ZFD,
-    ZFD2,
-    ZFH,
-    ZPOS,
-    ZPOS2,
-    ZPTR,
-    ZPTR2,
-    ZTAG,
-    ZTAG2,
-    ZTAL,
-    _random_words,
-    abstract_key,
-    compute_hashes,
-    key_pointer,
-    mix64,
-    state_key,
-    structure_count,
-    table_key,
-)
-from .layout import (
-    ALW_ALL,
-    ALW_AUTOS,
-    ALW_BACK_UP,
-    ALW_KINGS,
-    ALW_POINTER,
-    ALW_REVERSE,
-    C_AUN,
-    C_DEPTH,
-    C_MAXDEPTH,
-    C_NODES,
-    C_OVERFLOW,
-    C_ROOTAUN,
-    C_SIZE,
-    C_TTCOUNT,
-    CAP,
-    DOM_ALL,
-    DOM_BITS,
-    DOM_DEAD_ENDS,
-    DOM_FND_FOLLOW_UPS,
-    DOM_KING_FILLS,
-    DOM_LAST_TALON_UP,
-    DOM_PARTIAL_RUNS,
-    DOM_TALON_FOLLOW_UPS,
-    DOM_TWINS,
-    H_SIZE,
-    MAXA,
-    MAXD,
-    MAXM,
-    NCOL,
-    O_ALW,
-    O_COLS,
-    O_DOM,
-    O_DRAW,
-    O_F2T,
-    O_FD,
-    O_FND,
-    O_LEN,
-    O_ORDER,
-    O_PHM,
-    O_TAL,
-    O_TN,
-    O_TP,
-    ORDER_DEFAULT,
-    ORDER_REVEALS,
-    R_BUDGET,
-    R_EXHAUSTED,
-    R_GROW,
-    R_WON,
-    RANK,
-    RED,
-    S_SIZE,
-    SCR_H,
-    SCR_LOCC,
-    SCR_LOCI,
-    SCR_SIZE,
-    SCR_TOP,
-    SCR_Z,
-    SUIT,
-    TAL_CAP,
-    TG1,
-    TG2,
-    stacks,
-    twin,
-)
-from .movegen import (
-    _add,
-    _from_foundations,
-    _landing,
-    _mark_tops,
-    _onto_columns,
-    _sort_moves,
-    _unmark_tops,
-    gen_abstract,
-    gen_moves,
-    reachable_talon,
-)
-from .prune import (
-    abstract_follow_ups,
-    drop_reverse,
-    follow_ups,
-    king_fills,
-    lands_on_class,
-    talon_follow_ups,
-)
-from .search import (
-    run_chunk,
-    start_search,
-)
-from .table import (
-    tt_contains,
-    tt_insert,
-    tt_rehash,
-    tt_slot,
-)
+from .autos import *  # noqa: F403
+from .board import *  # noqa: F403
+from .codes import *  # noqa: F403
+from .dead import *  # noqa: F403
+from .keys import *  # noqa: F403
+from .layout import *  # noqa: F403
+from .movegen import *  # noqa: F403
+from .prune import *  # noqa: F403
+from .search import *  # noqa: F403
+from .table import *  # noqa: F403
 
-__all__ = [
-    "ALW_ALL",
-    "ALW_AUTOS",
-    "ALW_BACK_UP",
-    "ALW_KINGS",
-    "ALW_POINTER",
-    "ALW_REVERSE",
-    "CAP",
-    "C_AUN",
-    "C_DEPTH",
-    "C_MAXDEPTH",
-    "C_NODES",
-    "C_OVERFLOW",
-    "C_ROOTAUN",
-    "C_SIZE",
-    "C_TTCOUNT",
-    "DOM_ALL",
-    "DOM_BITS",
-    "DOM_DEAD_ENDS",
-    "DOM_FND_FOLLOW_UPS",
-    "DOM_KING_FILLS",
-    "DOM_LAST_TALON_UP",
-    "DOM_PARTIAL_RUNS",
-    "DOM_TALON_FOLLOW_UPS",
-    "DOM_TWINS",
-    "H_SIZE",
-    "MAXA",
-    "MAXD",
-    "MAXM",
-    "NCOL",
-    "ORDER_DEFAULT",
-    "ORDER_REVEALS",
-    "O_ALW",
-    "O_COLS",
-    "O_DOM",
-    "O_DRAW",
-    "O_F2T",
-    "O_FD",
-    "O_FND",
-    "O_LEN",
-    "O_ORDER",
-    "O_PHM",
-    "O_TAL",
-    "O_TN",
-    "O_TP",
-    "RANK",
-    "RED",
-    "R_BUDGET",
-    "R_EXHAUSTED",
-    "R_GROW",
-    "R_WON",
-    "SCR_H",
-    "SCR_LOCC",
-    "SCR_LOCI",
-    "SCR_SIZE",
-    "SCR_TOP",
-    "SCR_Z",
-    "SUIT",
-    "S_SIZE",
-    "TAL_CAP",
-    "TG1",
-    "TG2",
-    "stacks",
-    "twin",
-    "K_COL_COL",
-    "K_COL_FND",
-    "K_FND_COL",
-    "K_SWAP_FND",
-    "K_TAL_COL",
-    "K_TAL_FND",
-    "MOVE_MASK",
-    "SHIFT_DST",
-    "encode",
-    "move_card",
-    "move_count",
-    "move_dst",
-    "move_kind",
-    "move_prio",
-    "move_src",
-    "with_dst",
-    "M1",
-    "M2",
-    "SH27",
-    "SH30",
-    "SH31",
-    "TAG_FND",
-    "TAG_KING",
-    "TAG_TALON",
-    "TOP",
-    "U0",
-    "U1",
-    "ZFD",
-    "ZFD2",
-    "ZFH",
-    "ZPOS",
-    "ZPOS2",
-    "ZPTR",
-    "ZPTR2",
-    "ZTAG",
-    "ZTAG2",
-    "ZTAL",
-    "abstract_key",
-    "compute_hashes",
-    "key_pointer",
-    "mix64",
-    "state_key",
-    "structure_count",
-    "table_key",
-    "_random_words",
-    "do_move",
-    "is_won",
-    "undo_move",
-    "_move_run",
-    "_pop",
-    "_push",
-    "_talon_insert",
-    "_talon_remove",
-    "apply_autos",
-    "column_autos",
-    "is_safe",
-    "needs_autos",
-    "would_go_back_up",
-    "gen_abstract",
-    "gen_moves",
-    "reachable_talon",
-    "_add",
-    "_from_foundations",
-    "_landing",
-    "_mark_tops",
-    "_onto_columns",
-    "_sort_moves",
-    "_unmark_tops",
-    "abstract_follow_ups",
-    "drop_reverse",
-    "follow_ups",
-    "king_fills",
-    "lands_on_class",
-    "talon_follow_ups",
-    "is_dead",
-    "_buried",
-    "tt_contains",
-    "tt_insert",
-    "tt_rehash",
-    "tt_slot",
-    "run_chunk",
-    "start_search",
-]
+#: The modules, in the order of their imports (each imports only modules before it).
+MODULES = (layout, codes, keys, board, autos, movegen, prune, dead, table, search)
+
+__all__ = [name for module in MODULES for name in module.__all__]
+
+
+def __getattr__(name: str) -> object:
+    """The modules' private helpers, importable from the package as from the old ``core.py``.
+
+    >>> from klondike_widget.solver.core import _pop
+    >>> _pop is board._pop
+    True
+    """
+    for module in MODULES:
+        if name.startswith("_") and name in vars(module):
+            return vars(module)[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

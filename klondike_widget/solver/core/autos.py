@@ -9,7 +9,6 @@ would at once be safe again (:func:`would_go_back_up`).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from .board import do_move
 from .codes import K_COL_FND, K_FND_COL, K_TAL_COL, K_TAL_FND, encode, move_kind
@@ -31,10 +30,20 @@ from .layout import (
     RANK,
     RED,
     SUIT,
+    core_jit,
+    core_jit_inline,
 )
 
+__all__ = [
+    "apply_autos",
+    "column_autos",
+    "is_safe",
+    "needs_autos",
+    "would_go_back_up",
+]
 
-@njit(cache=True, nogil=True)
+
+@core_jit
 def is_safe(S: np.ndarray, card: int) -> bool:
     """True if moving ``card`` (already playable) to its foundation cannot lose a win.
 
@@ -117,7 +126,7 @@ def is_safe(S: np.ndarray, card: int) -> bool:
     return S[O_F2T] == 0 and lo >= r
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def would_go_back_up(S: np.ndarray, card: int) -> bool:
     """True if ``card``, the top of its foundation, would be safe there once brought down.
 
@@ -137,7 +146,7 @@ def would_go_back_up(S: np.ndarray, card: int) -> bool:
     return back_up
 
 
-@njit(cache=True, nogil=True, inline="always")
+@core_jit_inline
 def _safe_next(S: np.ndarray) -> np.int64:
     """Bit ``c`` set for each card ``c`` that is next on its foundation and safe there."""
     one = np.int64(1)
@@ -149,7 +158,7 @@ def _safe_next(S: np.ndarray) -> np.int64:
     return safe
 
 
-@njit(cache=True, nogil=True, inline="always")
+@core_jit_inline
 def _column_auto(S: np.ndarray, safe: np.int64) -> int:
     """The move of the first column top in ``safe`` to its foundation; -1 if none."""
     for c in range(NCOL):
@@ -161,7 +170,7 @@ def _column_auto(S: np.ndarray, safe: np.int64) -> int:
     return -1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@core_jit_inline
 def _talon_auto(S: np.ndarray, safe: np.int64) -> int:
     """The move of a talon card in ``safe`` that may go up automatically; -1 if none.
 
@@ -184,7 +193,7 @@ def _talon_auto(S: np.ndarray, safe: np.int64) -> int:
     return -1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@core_jit_inline
 def _play_autos(
     S: np.ndarray, H: np.ndarray, AUM: np.ndarray, AUU: np.ndarray, aun: int, talon: bool
 ) -> int:
@@ -205,7 +214,7 @@ def _play_autos(
     return aun
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def apply_autos(S: np.ndarray, H: np.ndarray, AUM: np.ndarray, AUU: np.ndarray, aun: int) -> int:
     """Play safe foundation moves until none is left; record them; return the new count.
 
@@ -221,7 +230,7 @@ def apply_autos(S: np.ndarray, H: np.ndarray, AUM: np.ndarray, AUU: np.ndarray, 
     return _play_autos(S, H, AUM, AUU, aun, True)
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def column_autos(S: np.ndarray, H: np.ndarray, AUM: np.ndarray, AUU: np.ndarray, aun: int) -> int:
     """Move safe column tops to their foundations until none is left; return the new count.
 
@@ -232,7 +241,7 @@ def column_autos(S: np.ndarray, H: np.ndarray, AUM: np.ndarray, AUU: np.ndarray,
     return _play_autos(S, H, AUM, AUU, aun, False)
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def needs_autos(S: np.ndarray, m: int) -> bool:
     """False if move ``m`` cannot have made a card safe and playable (its parent had none).
 

@@ -18,7 +18,6 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from .codes import (
     K_COL_COL,
@@ -33,10 +32,16 @@ from .codes import (
     move_src,
 )
 from .keys import ZPOS, ZTAL
-from .layout import CAP, NCOL, O_COLS, O_FD, O_FND, O_LEN, O_TAL, O_TN, O_TP, SUIT
+from .layout import CAP, NCOL, O_COLS, O_FD, O_FND, O_LEN, O_TAL, O_TN, O_TP, SUIT, core_jit
+
+__all__ = [
+    "do_move",
+    "is_won",
+    "undo_move",
+]
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def _push(S: np.ndarray, H: np.ndarray, col: int, card: int) -> None:
     n = S[O_LEN + col]
     S[O_COLS + col * CAP + n] = card
@@ -44,7 +49,7 @@ def _push(S: np.ndarray, H: np.ndarray, col: int, card: int) -> None:
     S[O_LEN + col] = n + 1
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def _pop(S: np.ndarray, H: np.ndarray, col: int) -> int:
     """Remove the top card of ``col``; returns 1 if a face-down card turned up."""
     n = S[O_LEN + col] - 1
@@ -57,7 +62,7 @@ def _pop(S: np.ndarray, H: np.ndarray, col: int) -> int:
     return 0
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def _talon_remove(S: np.ndarray, H: np.ndarray, i: int) -> int:
     tn = S[O_TN]
     card = S[O_TAL + i]
@@ -69,7 +74,7 @@ def _talon_remove(S: np.ndarray, H: np.ndarray, i: int) -> int:
     return card
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def _talon_insert(S: np.ndarray, H: np.ndarray, i: int, card: int, tp: int) -> None:
     tn = S[O_TN]
     for j in range(tn, i, -1):
@@ -80,7 +85,7 @@ def _talon_insert(S: np.ndarray, H: np.ndarray, i: int, card: int, tp: int) -> N
     H[NCOL] ^= ZTAL[card]
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def _move_run(S: np.ndarray, H: np.ndarray, src: int, dst: int, count: int) -> None:
     """Move the top ``count`` cards of column ``src`` onto column ``dst`` (no card turns up)."""
     ns = S[O_LEN + src]
@@ -95,7 +100,7 @@ def _move_run(S: np.ndarray, H: np.ndarray, src: int, dst: int, count: int) -> N
     S[O_LEN + dst] = nd + count
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def do_move(S: np.ndarray, H: np.ndarray, m: int) -> int:
     """Apply move code ``m``; return the undo word (flip flag | old talon pointer << 1)."""
     kind = move_kind(m)
@@ -130,7 +135,7 @@ def do_move(S: np.ndarray, H: np.ndarray, m: int) -> int:
     return flip | (old_tp << 1)
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def undo_move(S: np.ndarray, H: np.ndarray, m: int, u: int) -> None:
     """Take back move code ``m`` given the undo word ``u`` that :func:`do_move` returned."""
     kind = move_kind(m)
@@ -170,7 +175,7 @@ def undo_move(S: np.ndarray, H: np.ndarray, m: int, u: int) -> None:
         _move_run(S, H, dst, src, count)
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def is_won(S: np.ndarray) -> bool:
     """All 52 cards on the foundations."""
     return S[O_FND] + S[O_FND + 1] + S[O_FND + 2] + S[O_FND + 3] == 52

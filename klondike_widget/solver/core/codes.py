@@ -15,7 +15,26 @@ index and ``card`` the card. A foundation-to-column move has the suit as ``src``
 
 from __future__ import annotations
 
-from numba import njit
+from .layout import core_jit_inline
+
+__all__ = [
+    "K_COL_COL",
+    "K_COL_FND",
+    "K_FND_COL",
+    "K_SWAP_FND",
+    "K_TAL_COL",
+    "K_TAL_FND",
+    "MOVE_MASK",
+    "SHIFT_DST",
+    "encode",
+    "move_card",
+    "move_count",
+    "move_dst",
+    "move_kind",
+    "move_prio",
+    "move_src",
+    "with_dst",
+]
 
 # -- move kinds -----------------------------------------------------------------------------------
 K_COL_FND = 0
@@ -30,49 +49,49 @@ MOVE_MASK = 0xFFFFFF
 SHIFT_DST = 15
 
 
-@njit(cache=True, nogil=True, inline="always")
+@core_jit_inline
 def encode(kind: int, card: int, src: int, dst: int, count: int, prio: int) -> int:
     """Pack a move code (see the module docstring)."""
     return kind | (card << 3) | (src << 9) | (dst << SHIFT_DST) | (count << 18) | (prio << 24)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@core_jit_inline
 def move_kind(m: int) -> int:
     """The kind of move ``m`` (``K_*``)."""
     return m & 7
 
 
-@njit(cache=True, nogil=True, inline="always")
+@core_jit_inline
 def move_card(m: int) -> int:
     """The card move ``m`` moves (for a run, its bottom card)."""
     return (m >> 3) & 63
 
 
-@njit(cache=True, nogil=True, inline="always")
+@core_jit_inline
 def move_src(m: int) -> int:
     """Where move ``m`` takes from: a column, a talon index or (foundation moves) a suit."""
     return (m >> 9) & 63
 
 
-@njit(cache=True, nogil=True, inline="always")
+@core_jit_inline
 def move_dst(m: int) -> int:
     """The column move ``m`` goes onto (0 for moves to a foundation)."""
     return (m >> SHIFT_DST) & 7
 
 
-@njit(cache=True, nogil=True, inline="always")
+@core_jit_inline
 def move_count(m: int) -> int:
     """How many cards move ``m`` moves."""
     return (m >> 18) & 31
 
 
-@njit(cache=True, nogil=True, inline="always")
+@core_jit_inline
 def move_prio(m: int) -> int:
     """The ordering priority of move ``m`` (higher first)."""
     return m >> 24
 
 
-@njit(cache=True, nogil=True, inline="always")
+@core_jit_inline
 def with_dst(code: int, dst: int) -> int:
     """Move code ``code`` (built with target 0) with target column ``dst``."""
     return code | (dst << SHIFT_DST)

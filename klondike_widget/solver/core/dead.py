@@ -15,7 +15,6 @@ False
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from .layout import (
     CAP,
@@ -33,18 +32,23 @@ from .layout import (
     SUIT,
     TG1,
     TG2,
+    core_jit,
     stacks,
 )
 
+__all__ = [
+    "is_dead",
+]
 
-@njit(cache=True, nogil=True)
+
+@core_jit
 def _buried(W: np.ndarray, card: int) -> bool:
     """True if ``card`` lies under the highest still-suspected card of its column."""
     c = W[SCR_LOCC + card]
     return c >= 0 and W[SCR_LOCI + card] < W[SCR_H + c]
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def is_dead(S: np.ndarray, W: np.ndarray) -> bool:
     """True if some cards provably can never leave their columns (so the position is lost).
 

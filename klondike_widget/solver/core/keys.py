@@ -17,7 +17,6 @@ pointer, so the key leaves the pointer out; in draw 3 it is part of the key, thr
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from .layout import (
     ALW_POINTER,
@@ -37,7 +36,39 @@ from .layout import (
     O_TP,
     RANK,
     TAL_CAP,
+    core_jit,
 )
+
+__all__ = [
+    "M1",
+    "M2",
+    "SH27",
+    "SH30",
+    "SH31",
+    "TAG_FND",
+    "TAG_KING",
+    "TAG_TALON",
+    "TOP",
+    "U0",
+    "U1",
+    "ZFD",
+    "ZFD2",
+    "ZFH",
+    "ZPOS",
+    "ZPOS2",
+    "ZPTR",
+    "ZPTR2",
+    "ZTAG",
+    "ZTAG2",
+    "ZTAL",
+    "abstract_key",
+    "compute_hashes",
+    "key_pointer",
+    "mix64",
+    "state_key",
+    "structure_count",
+    "table_key",
+]
 
 _rng = np.random.default_rng(0x4B4C4F4E44494B45)
 
@@ -73,7 +104,7 @@ U0 = np.uint64(0)
 U1 = np.uint64(1)
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def mix64(x: np.uint64) -> np.uint64:  # pragma: no cover - trivial
     """SplitMix64's finaliser: a bijective 64-bit mix."""
     x = (x ^ (x >> SH30)) * M1
@@ -81,7 +112,7 @@ def mix64(x: np.uint64) -> np.uint64:  # pragma: no cover - trivial
     return x ^ (x >> SH31)
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def compute_hashes(S: np.ndarray, H: np.ndarray) -> None:
     """Fill ``H`` from scratch (the search keeps its first ``NCOL + 1`` words up to date).
 
@@ -107,7 +138,7 @@ def compute_hashes(S: np.ndarray, H: np.ndarray) -> None:
                 h += ZPOS[S[O_COLS + c * CAP + k] * CAP + k]
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def key_pointer(S: np.ndarray) -> int:
     """The talon pointer as the key sees it: 0 for every pointer that reaches what 0 reaches.
 
@@ -127,7 +158,7 @@ def key_pointer(S: np.ndarray) -> int:
     return tp
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def structure_count(S: np.ndarray, c: int) -> int:
     """The face-down cards of column ``c`` plus its *root*, if it has one.
 
@@ -144,7 +175,7 @@ def structure_count(S: np.ndarray, c: int) -> int:
     return fd
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def abstract_key(S: np.ndarray, H: np.ndarray) -> np.uint64:
     """The twin-class part of the key: foundations and each column's face-down cards and root.
 
@@ -161,7 +192,7 @@ def abstract_key(S: np.ndarray, H: np.ndarray) -> np.uint64:
     return tot
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def state_key(S: np.ndarray, H: np.ndarray) -> np.uint64:
     """The transposition-table key: symmetric in the columns; never 0.
 
@@ -183,7 +214,7 @@ def state_key(S: np.ndarray, H: np.ndarray) -> np.uint64:
     return k
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def table_key(S: np.ndarray, H: np.ndarray, tag: int) -> tuple[np.uint64, np.uint64]:
     """The two words the transposition table stores for the position (``tag``: see TAG_*).
 
@@ -201,7 +232,7 @@ def table_key(S: np.ndarray, H: np.ndarray, tag: int) -> tuple[np.uint64, np.uin
     lookups, under the usual model of Zobrist keys as random, the chance in one search is
     below ``N**2 / 2**127 < 1e-22``.
     """
-    ptr = S[O_TP] if S[O_ALW] & ALW_POINTER == 0 else key_pointer(S) if S[O_DRAW] != 1 else 0
+    ptr = S[O_TP] if (S[O_ALW] & ALW_POINTER) == 0 else key_pointer(S) if S[O_DRAW] != 1 else 0
     if (S[O_DOM] & DOM_TWINS) != 0:
         a = U0
         for c in range(NCOL):

@@ -18,8 +18,100 @@ other module uses.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 import numpy as np
 from numba import njit
+
+__all__ = [
+    "JIT_OPTIONS",
+    "core_jit",
+    "core_jit_inline",
+    "ALW_ALL",
+    "ALW_AUTOS",
+    "ALW_BACK_UP",
+    "ALW_KINGS",
+    "ALW_POINTER",
+    "ALW_REVERSE",
+    "CAP",
+    "C_AUN",
+    "C_DEPTH",
+    "C_MAXDEPTH",
+    "C_NODES",
+    "C_OVERFLOW",
+    "C_ROOTAUN",
+    "C_SIZE",
+    "C_TTCOUNT",
+    "DOM_ALL",
+    "DOM_BITS",
+    "DOM_DEAD_ENDS",
+    "DOM_FND_FOLLOW_UPS",
+    "DOM_KING_FILLS",
+    "DOM_LAST_TALON_UP",
+    "DOM_PARTIAL_RUNS",
+    "DOM_TALON_FOLLOW_UPS",
+    "DOM_TWINS",
+    "H_SIZE",
+    "MAXA",
+    "MAXD",
+    "MAXM",
+    "NCOL",
+    "ORDER_DEFAULT",
+    "ORDER_REVEALS",
+    "O_ALW",
+    "O_COLS",
+    "O_DOM",
+    "O_DRAW",
+    "O_F2T",
+    "O_FD",
+    "O_FND",
+    "O_LEN",
+    "O_ORDER",
+    "O_PHM",
+    "O_TAL",
+    "O_TN",
+    "O_TP",
+    "RANK",
+    "RED",
+    "R_BUDGET",
+    "R_EXHAUSTED",
+    "R_GROW",
+    "R_WON",
+    "SCR_H",
+    "SCR_LOCC",
+    "SCR_LOCI",
+    "SCR_SIZE",
+    "SCR_TOP",
+    "SCR_Z",
+    "SUIT",
+    "S_SIZE",
+    "TAL_CAP",
+    "TG1",
+    "TG2",
+    "stacks",
+    "twin",
+]
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+#: numba's options for every function of the core. ``_nrt=False`` compiles them without numba's
+#: runtime: no function of the core allocates, and with the runtime on, every call that passes
+#: an array (``S``, ``H``, ...) to a helper costs an atomic reference-count increment and
+#: decrement that LLVM cannot remove (calls into the runtime). That was most of the core's time:
+#: ``table_key`` took 150-200 ns a call, 8 ns without (measured December 2026, numba 0.68).
+#: An allocation in a core function is then a compile error, never a silent slowdown.
+JIT_OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
+
+
+def core_jit(fn: _F) -> _F:
+    """Compile ``fn`` as every function of the core is (:data:`JIT_OPTIONS`)."""
+    return njit(**JIT_OPTIONS)(fn)
+
+
+def core_jit_inline(fn: _F) -> _F:
+    """:func:`core_jit`, inlined into its callers by numba (``inline="always"``)."""
+    return njit(inline="always", **JIT_OPTIONS)(fn)
+
 
 # -- layout of S (int32) --------------------------------------------------------------------------
 NCOL = 7
@@ -117,13 +209,13 @@ for _c in range(51, -1, -1):
 del _c, _other
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def stacks(card: int, onto: int) -> bool:
     """True if ``card`` may lie on ``onto`` in a column."""
     return RANK[onto] == RANK[card] + 1 and RED[card] != RED[onto]
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def twin(card: int) -> int:
     """The other card of the same rank and colour."""
     return (3 - SUIT[card]) * 13 + RANK[card]

@@ -9,7 +9,6 @@ the engine) or the moves the search needs (``prune`` true): with twin classes
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from .autos import would_go_back_up
 from .codes import (
@@ -49,12 +48,20 @@ from .layout import (
     SUIT,
     TG1,
     TG2,
+    core_jit,
+    core_jit_inline,
     stacks,
     twin,
 )
 
+__all__ = [
+    "gen_abstract",
+    "gen_moves",
+    "reachable_talon",
+]
 
-@njit(cache=True, nogil=True)
+
+@core_jit
 def reachable_talon(S: np.ndarray, mark: np.ndarray) -> None:
     """Set ``mark[i] = 1`` for every talon index that taps and recycles can bring to the top."""
     tn = S[O_TN]
@@ -76,7 +83,7 @@ def reachable_talon(S: np.ndarray, mark: np.ndarray) -> None:
         mark[p - 1] = 1
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def _add(out: np.ndarray, n: int, m: int) -> int:
     if n < out.shape[0]:
         out[n] = m
@@ -84,7 +91,7 @@ def _add(out: np.ndarray, n: int, m: int) -> int:
     return n + 1  # caller sees n > capacity: overflow
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def _onto_columns(
     out: np.ndarray,
     n: int,
@@ -114,7 +121,7 @@ def _onto_columns(
     return n
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def _mark_tops(S: np.ndarray, mark: np.ndarray) -> int:
     """Set ``mark[SCR_TOP + top] = column + 1`` for every column top; return the first empty
     column (-1: none)."""
@@ -129,7 +136,7 @@ def _mark_tops(S: np.ndarray, mark: np.ndarray) -> int:
     return first_empty
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def _unmark_tops(S: np.ndarray, mark: np.ndarray) -> None:
     for t in range(NCOL):
         ln = S[O_LEN + t]
@@ -137,7 +144,7 @@ def _unmark_tops(S: np.ndarray, mark: np.ndarray) -> None:
             mark[SCR_TOP + S[O_COLS + t * CAP + ln - 1]] = 0
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def _sort_moves(out: np.ndarray, n: int) -> None:
     """Highest priority first, stable (insertion sort on a handful of moves)."""
     m = min(n, out.shape[0])
@@ -150,7 +157,7 @@ def _sort_moves(out: np.ndarray, n: int) -> None:
         out[j + 1] = v
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def _landing(S: np.ndarray, mark: np.ndarray, card: int, first_empty: int) -> int:
     """One column ``card`` can go onto (a top it stacks on, or for a King the first empty
     column); -1 if none. In twin classes any such column gives the same class."""
@@ -162,7 +169,7 @@ def _landing(S: np.ndarray, mark: np.ndarray, card: int, first_empty: int) -> in
     return t
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def _from_foundations(
     S: np.ndarray,
     out: np.ndarray,
@@ -197,7 +204,7 @@ def _from_foundations(
     return n
 
 
-@njit(cache=True, nogil=True, inline="always")
+@core_jit_inline
 def _abstract_to_foundations(S: np.ndarray, out: np.ndarray, n: int, mark: np.ndarray) -> int:
     """Twin classes: each foundation's next card up from a column top, or through
     :data:`K_SWAP_FND` when it is covered and its twin is a column top."""
@@ -230,7 +237,7 @@ def _abstract_to_foundations(S: np.ndarray, out: np.ndarray, n: int, mark: np.nd
     return n
 
 
-@njit(cache=True, nogil=True, inline="always")
+@core_jit_inline
 def _abstract_talon(
     S: np.ndarray, out: np.ndarray, n: int, mark: np.ndarray, first_empty: int
 ) -> int:
@@ -259,7 +266,7 @@ def _abstract_talon(
     return n
 
 
-@njit(cache=True, nogil=True, inline="always")
+@core_jit_inline
 def _abstract_reveals(
     S: np.ndarray, out: np.ndarray, n: int, mark: np.ndarray, first_empty: int
 ) -> int:
@@ -279,7 +286,7 @@ def _abstract_reveals(
     return n
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def gen_abstract(S: np.ndarray, out: np.ndarray, mark: np.ndarray) -> int:
     """The moves between twin classes (``DOM_TWINS``), best first; return how many.
 
@@ -315,7 +322,7 @@ def gen_abstract(S: np.ndarray, out: np.ndarray, mark: np.ndarray) -> int:
     return n
 
 
-@njit(cache=True, nogil=True, inline="always")
+@core_jit_inline
 def _columns_to_foundations(S: np.ndarray, out: np.ndarray, n: int) -> int:
     """Every column top that is next on its foundation goes up."""
     for c in range(NCOL):
@@ -330,7 +337,7 @@ def _columns_to_foundations(S: np.ndarray, out: np.ndarray, n: int) -> int:
     return n
 
 
-@njit(cache=True, nogil=True, inline="always")
+@core_jit_inline
 def _talon_moves(
     S: np.ndarray, out: np.ndarray, n: int, mark: np.ndarray, first_empty: int, kings: bool
 ) -> int:
@@ -347,7 +354,7 @@ def _talon_moves(
     return n
 
 
-@njit(cache=True, nogil=True, inline="always")
+@core_jit_inline
 def _column_moves(
     S: np.ndarray,
     out: np.ndarray,
@@ -385,7 +392,7 @@ def _column_moves(
     return n
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def gen_moves(S: np.ndarray, out: np.ndarray, mark: np.ndarray, prune: bool) -> int:
     """Write the moves of the position into ``out`` (best first); return how many.
 

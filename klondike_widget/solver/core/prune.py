@@ -9,7 +9,6 @@ winning line can be rearranged to start with (the argument is in each docstring)
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from .codes import (
     K_COL_COL,
@@ -26,10 +25,19 @@ from .codes import (
     move_kind,
     move_src,
 )
-from .layout import CAP, O_COLS, O_LEN, RANK, SUIT, twin
+from .layout import CAP, O_COLS, O_LEN, RANK, SUIT, core_jit, twin
+
+__all__ = [
+    "abstract_follow_ups",
+    "drop_reverse",
+    "follow_ups",
+    "king_fills",
+    "lands_on_class",
+    "talon_follow_ups",
+]
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def lands_on_class(S: np.ndarray, v: int, card: int) -> bool:
     """True if move ``v`` puts a card on ``card`` or its twin, or sends that twin up through a
     swap onto ``card`` (twin classes: the moves that need ``card`` where it now lies)."""
@@ -46,7 +54,7 @@ def lands_on_class(S: np.ndarray, v: int, card: int) -> bool:
     return top == card or top == twin(card)
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def abstract_follow_ups(S: np.ndarray, moves: np.ndarray, n: int, card: int, more: int) -> int:
     """Twin classes: keep the moves that need ``card`` where it now lies, and those of kind
     ``more`` (-1: none); return the count (see :func:`follow_ups`)."""
@@ -59,7 +67,7 @@ def abstract_follow_ups(S: np.ndarray, moves: np.ndarray, n: int, card: int, mor
     return k
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def follow_ups(moves: np.ndarray, n: int, m: int) -> int:
     """Keep only the moves that may follow foundation-to-column move ``m``; return the count.
 
@@ -89,7 +97,7 @@ def follow_ups(moves: np.ndarray, n: int, m: int) -> int:
     return k
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def talon_follow_ups(moves: np.ndarray, n: int, m: int) -> int:
     """Keep only the moves that may follow talon-to-column move ``m`` in draw 1; return the count.
 
@@ -129,7 +137,7 @@ def talon_follow_ups(moves: np.ndarray, n: int, m: int) -> int:
     return k
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def king_fills(S: np.ndarray, moves: np.ndarray, n: int) -> int:
     """Keep only the moves that put a King into an empty column; return the count."""
     k = 0
@@ -146,7 +154,7 @@ def king_fills(S: np.ndarray, moves: np.ndarray, n: int) -> int:
     return k
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def drop_reverse(moves: np.ndarray, n: int, m: int) -> int:
     """Remove from ``moves[:n]`` the move that exactly undoes ``m``; return the new count.
 

@@ -2,7 +2,8 @@
 """The resumable depth-first search: :func:`start_search` sets up the root, :func:`run_chunk`
 searches up to a number of new positions and returns, every bit of its state in the arrays.
 
-The arrays (all made by :class:`klondike_widget.solver.api.Search`): ``S`` and ``H`` the position
+The arrays come as one record, :class:`~klondike_widget.solver.arrays.SearchArrays` (made by
+:class:`klondike_widget.solver.drive.Search`): ``S`` and ``H`` the position
 (:mod:`~klondike_widget.solver.core.layout`, :mod:`~klondike_widget.solver.core.keys`), ``TT``
 the table, ``MV[d]`` / ``NM[d]`` / ``IX[d]`` the moves of the position at depth ``d``, how many
 and the next to try, ``UD[d]`` the undo word of the move played there, ``AUM`` / ``AUU`` the
@@ -12,8 +13,7 @@ depth ``d``'s move, ``mark`` scratch space and ``ctl`` the counters (``C_*``).
 
 from __future__ import annotations
 
-import numpy as np
-from numba import njit
+from typing import TYPE_CHECKING
 
 from .autos import apply_autos, needs_autos
 from .board import do_move, is_won, undo_move
@@ -52,26 +52,26 @@ from .layout import (
     R_EXHAUSTED,
     R_GROW,
     R_WON,
+    core_jit,
 )
 from .movegen import gen_moves
 from .prune import abstract_follow_ups, drop_reverse, follow_ups, king_fills, talon_follow_ups
 from .table import tt_contains, tt_insert
 
+__all__ = [
+    "run_chunk",
+    "start_search",
+]
 
-@njit(cache=True, nogil=True)
-def start_search(
-    S: np.ndarray,
-    H: np.ndarray,
-    TT: np.ndarray,
-    MV: np.ndarray,
-    NM: np.ndarray,
-    IX: np.ndarray,
-    AUM: np.ndarray,
-    AUU: np.ndarray,
-    mark: np.ndarray,
-    ctl: np.ndarray,
-) -> int:
+if TYPE_CHECKING:
+    from klondike_widget.solver.arrays import SearchArrays
+
+
+@core_jit
+def start_search(arrays: SearchArrays) -> int:
     """Set up the root: automatic moves, its key, its moves. Returns R_WON or R_BUDGET."""
+    S, H, TT, MV, NM, IX = arrays.S, arrays.H, arrays.TT, arrays.MV, arrays.NM, arrays.IX
+    AUM, AUU, mark, ctl = arrays.AUM, arrays.AUU, arrays.mark, arrays.ctl
     compute_hashes(S, H)
     aun = apply_autos(S, H, AUM, AUU, 0)
     ctl[C_AUN] = aun
@@ -96,22 +96,8 @@ def start_search(
     return R_BUDGET
 
 
-@njit(cache=True, nogil=True)
-def run_chunk(
-    S: np.ndarray,
-    H: np.ndarray,
-    TT: np.ndarray,
-    MV: np.ndarray,
-    NM: np.ndarray,
-    IX: np.ndarray,
-    UD: np.ndarray,
-    AUM: np.ndarray,
-    AUU: np.ndarray,
-    AUS: np.ndarray,
-    mark: np.ndarray,
-    ctl: np.ndarray,
-    max_nodes: int,
-) -> int:
+@core_jit
+def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
     """Run the depth-first search for up to ``max_nodes`` new positions.
 
     Returns R_WON (the path on the stack wins), R_EXHAUSTED (every position reachable from the
@@ -124,6 +110,9 @@ def run_chunk(
     fewer positions per CPU second, ``inline="always"`` or not (measured on the reference deals,
     December 2026), and this loop is where the solver spends its time.
     """
+    S, H, TT, MV, NM, IX = arrays.S, arrays.H, arrays.TT, arrays.MV, arrays.NM, arrays.IX
+    UD, AUM, AUU, AUS = arrays.UD, arrays.AUM, arrays.AUU, arrays.AUS
+    mark, ctl = arrays.mark, arrays.ctl
     depth = ctl[C_DEPTH]
     nodes = ctl[C_NODES]
     aun = ctl[C_AUN]

@@ -10,12 +10,19 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from .keys import U0, U1, mix64
+from .layout import core_jit
+
+__all__ = [
+    "tt_contains",
+    "tt_insert",
+    "tt_rehash",
+    "tt_slot",
+]
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def tt_slot(TT: np.ndarray, a: np.uint64, b: np.uint64) -> np.uint64:
     """The row holding key ``(a, b)`` in the open-addressing table ``TT`` (rows of two words;
     an empty row has ``b == 0``, which no key has), or the empty row it would take."""
@@ -26,7 +33,7 @@ def tt_slot(TT: np.ndarray, a: np.uint64, b: np.uint64) -> np.uint64:
     return i
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def tt_insert(TT: np.ndarray, a: np.uint64, b: np.uint64) -> bool:
     """Insert key ``(a, b)`` into the table; False if it was already there."""
     i = tt_slot(TT, a, b)
@@ -37,13 +44,13 @@ def tt_insert(TT: np.ndarray, a: np.uint64, b: np.uint64) -> bool:
     return True
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def tt_contains(TT: np.ndarray, a: np.uint64, b: np.uint64) -> bool:
     """True if key ``(a, b)`` is in the table."""
     return bool(TT[tt_slot(TT, a, b), 1] != U0)
 
 
-@njit(cache=True, nogil=True)
+@core_jit
 def tt_rehash(old: np.ndarray, new: np.ndarray) -> None:
     """Move every key of ``old`` into the (larger, empty) table ``new``."""
     for i in range(old.shape[0]):
