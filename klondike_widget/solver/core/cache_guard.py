@@ -18,14 +18,16 @@ import types
 from collections.abc import Iterable
 from pathlib import Path
 
-_USES_NUMBA = re.compile(rb"^(?:from numba import|import numba)", re.MULTILINE)
+#: A module compiles with numba if it imports it, or (the core's modules) decorates a function
+#: with the core's own decorator (``layout.core_jit``, ``core_jit_inline``).
+_USES_NUMBA = re.compile(rb"^(?:from numba import|import numba|@core_jit)", re.MULTILINE)
 
 STAMP_NAME = "klondike-numba-sources.sha256"
 """The file, in each numba cache folder, that holds the digest the cached code was built from."""
 
 
 def numba_sources(folder: Path) -> list[Path]:
-    """The Python files under `folder` that use numba, in a fixed order.
+    """The Python files under `folder` that use numba (see ``_USES_NUMBA``), in a fixed order.
 
     >>> from pathlib import Path
     >>> names = [p.name for p in numba_sources(Path(__file__).parent.parent)]
