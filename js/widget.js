@@ -1,5 +1,6 @@
 // klondike-widget front end: draws what Python publishes, sends intents back.
-// No rules live here: the legal moves come from the `view` trait, every text from `strings`.
+// No rules live here: the legal moves come from the `view` trait, fixed labels from `strings`, and
+// every text with a number or a name in it comes finished from Python (`view.texts`, `view.line`).
 // One plain ES module, no framework, no build step (anywidget loads a single module; a bundler
 // would need node on every machine that builds the package). Inside it, small collaborator
 // classes with one job each, wired together by `Board`:
