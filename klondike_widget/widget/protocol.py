@@ -52,6 +52,7 @@ __all__ = [
     "Announce",
     "Notice",
     "ViewTexts",
+    "StatsView",
     "ReviewProgress",
     "LessonVerdict",
     "LessonView",
@@ -250,6 +251,20 @@ class Notice(TypedDict):
     args: dict[str, Any]
     text: str
     cid: str | None
+
+
+class StatsView(TypedDict):
+    """The ``stats_view`` trait: the statistics panel's rows (one per draw mode) and its state.
+
+    ``skipped`` damaged lines of the file, ``error`` why it could not be written (or None),
+    ``off`` when there is no file, ``warnings`` those two said in the active language.
+    """
+
+    rows: list[dict[str, Any]]
+    skipped: int
+    error: str | None
+    off: bool
+    warnings: list[str]
 
 
 class _IntentBase(TypedDict):

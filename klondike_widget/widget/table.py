@@ -64,11 +64,7 @@ from klondike_widget.widget.finish import Finisher
 from klondike_widget.widget.host import Host, PlainHost
 from klondike_widget.widget.intents import run_intent
 from klondike_widget.widget.lesson_coach import LessonCoach, lesson_part
-from klondike_widget.widget.protocol import (
-    Announce,
-    Hint,
-    Notice,
-)
+from klondike_widget.widget.protocol import Announce, Hint, Notice, StatsView
 from klondike_widget.widget.rebase import SeenStates
 from klondike_widget.widget.scheduling import Scheduler
 from klondike_widget.widget.texts import stats_warnings, view_texts
@@ -258,9 +254,12 @@ class Table:
 
     def publish_stats(self, refresh: bool = False) -> None:
         """Write ``stats_view`` (``refresh``: read the file), its ``warnings`` in words."""
-        summary = self.tracker.summary(refresh=refresh)
-        warnings = stats_warnings(summary, self.host.locale)
-        self.host.stats_view = {**summary, "warnings": warnings}
+        s = self.tracker.summary(refresh=refresh)
+        words = stats_warnings(s, self.host.locale)
+        view = StatsView(
+            rows=s["rows"], skipped=s["skipped"], error=s["error"], off=s["off"], warnings=words
+        )
+        self.host.stats_view = dict(view)
 
     def leave_game(self) -> None:
         """The game on the table is about to be replaced: record it (lost unless won)."""
