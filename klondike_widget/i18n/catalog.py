@@ -361,7 +361,7 @@ class LocaleCatalog:
                 f"no text for key {key!r} in any locale", MissingStringWarning, stacklevel=2
             )
             return key
-        return plural.format_template(template, _written(values, code))
+        return plural.format_template(template, self._written(values, code))
 
     def plural_text(self, base: str, count: int, locale: str, **values: object) -> str:
         """The form of family ``base`` for ``count``, filled with ``count`` and ``values``."""
@@ -375,12 +375,22 @@ class LocaleCatalog:
         for key in (f"{base}_{category}", f"{base}_other"):
             if key in strings:
                 return plural.format_template(
-                    strings[key], _written({**values, "count": count}, code)
+                    strings[key], self._written({**values, "count": count}, code)
                 )
         warnings.warn(
             f"no plural family {base!r} in any locale", MissingStringWarning, stacklevel=2
         )
         return base
+
+    def _written(self, values: Mapping[str, object], code: str) -> dict[str, object]:
+        """``values`` with every whole number (not a bool) written as locale ``code`` does."""
+        numbering = self.load(code).meta.numbering
+        return {
+            k: format_number(v, code, numbering)
+            if isinstance(v, int) and not isinstance(v, bool)
+            else v
+            for k, v in values.items()
+        }
 
     def strings_for(self, locale: str) -> dict[str, Any]:
         """The bundle published to the front end for ``locale`` (plain JSON).
@@ -408,14 +418,6 @@ class LocaleCatalog:
                 for m in (self.load(c).meta,)
             ],
         }
-
-
-def _written(values: Mapping[str, object], code: str) -> dict[str, object]:
-    """``values`` with every whole number (not a bool) written as locale ``code`` writes it."""
-    return {
-        name: format_number(v, code) if isinstance(v, int) and not isinstance(v, bool) else v
-        for name, v in values.items()
-    }
 
 
 # -- card names -------------------------------------------------------------------------

@@ -89,14 +89,15 @@ def view_texts(view: View, locale: str) -> ViewTexts:
     deal = view["deal"]
     hint = view["hint"]
     win = None
+    numbering = i18n.load_locale(locale).meta.numbering
     if status == "won":
-        time = format_duration(view["clock"]["ms"], locale)
+        time = format_duration(view["clock"]["ms"], locale, numbering)
         win = i18n.plural_text("win.message", view["moves"], locale, time=time)
     finishing = None
     if status == "finishing":
         up = sum(0 if top is None else top % RANKS + 1 for top in view["found"])
         finishing = i18n.plural_text("announce.finishing", up, locale)
-    number = None if deal is None else _deal_number(deal, locale)
+    number = None if deal is None else _deal_number(deal, locale, numbering)
     return {
         "piles": _pile_names(view, locale),
         "deal": None if number is None else i18n.text("counter.deal", locale, number=number),
@@ -107,10 +108,10 @@ def view_texts(view: View, locale: str) -> ViewTexts:
     }
 
 
-def _deal_number(deal: int | str, locale: str) -> str:
+def _deal_number(deal: int | str, locale: str, numbering: str) -> str:
     """A deal number (published as text: it can exceed JavaScript's exact integers), grouped."""
     text = str(deal)
-    return format_number(int(text), locale) if text.isdigit() else text
+    return format_number(int(text), locale, numbering) if text.isdigit() else text
 
 
 def stats_warnings(summary: Mapping[str, Any], locale: str) -> list[str]:
