@@ -98,7 +98,7 @@ def brute_force(
     return False
 
 
-def _heights_leaving(rng: random.Random, left: int) -> tuple[list[int], list[int]]:
+def heights_leaving(rng: random.Random, left: int) -> tuple[list[int], list[int]]:
     """Foundation heights with ``left`` cards off them (taken from random suits' tops)."""
     heights = [RANKS] * 4
     remaining: list[int] = []
@@ -129,7 +129,7 @@ def _talon(rng: random.Random, cards: list[int]) -> tuple[list[int], list[int]]:
 
 def dealt_case(rng: random.Random, rules: Rules) -> GameState:
     """The cards left (5..11) dealt into the columns in any order, a few into the talon."""
-    heights, remaining = _heights_leaving(rng, rng.randint(5, 11))
+    heights, remaining = heights_leaving(rng, rng.randint(5, 11))
     rng.shuffle(remaining)
     if rng.random() < 0.5:  # high cards first: low ones end up on top of them, deadlocks likely
         remaining.sort(key=lambda c: -(c % RANKS) + rng.random() * 4)
@@ -181,7 +181,7 @@ def kings_case(rng: random.Random, rules: Rules) -> GameState:
 
 def talon_case(rng: random.Random, rules: Rules) -> GameState:
     """Most cards left in the stock and waste, the pointer anywhere, a few in columns."""
-    heights, remaining = _heights_leaving(rng, rng.randint(5, 9))
+    heights, remaining = heights_leaving(rng, rng.randint(5, 9))
     rng.shuffle(remaining)
     n_talon = rng.randint(3, min(7, len(remaining)))
     stock, waste = _talon(rng, remaining[:n_talon])

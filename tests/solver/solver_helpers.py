@@ -67,14 +67,7 @@ def random_endgame(
 
     Cards are spread over the columns (some face down) and the stock and waste at random.
     """
-    heights = [RANKS] * 4
-    remaining: list[int] = []
-    while len(remaining) < left:
-        suit = rng.randrange(4)
-        if heights[suit] == 0:
-            continue
-        heights[suit] -= 1
-        remaining.append(suit * RANKS + heights[suit])
+    heights, remaining = fuzz_cases.heights_leaving(rng, left)
     rng.shuffle(remaining)
     columns: list[list[int]] = [[] for _ in range(7)]
     stock: list[int] = []

@@ -20,7 +20,8 @@ The modules, each with one job (imports point down this list):
 * :mod:`.dead`: the dead-end test;
 * :mod:`.table`: the transposition table;
 * :mod:`.search`: the resumable depth-first search (``start_search``, ``run_chunk``);
-* :mod:`.cache_guard`: makes numba recompile every module after any of them changed.
+* :mod:`.cache_guard`: deletes numba's cached code of every solver module after any of them
+  changed.
 
 Every name is also importable from this package, as it was from the one-file ``core.py``.
 
