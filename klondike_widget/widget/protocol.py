@@ -185,7 +185,7 @@ class ViewTexts(TypedDict):
     (it never fills a template nor picks a plural form).
     """
 
-    piles: dict[str, str]  # pile id: accessible name ("Stock: 12 cards left in the stock")
+    piles: dict[str, str]  # pile id: accessible name ("Stock: 12 cards left")
     deal: str | None  # the info line's "Deal 123"; None for a game that is not a numbered deal
     hint: str | None  # "Hint: …" while a hint is shown
     finishing: str | None  # said while Finish plays: "Finishing: 31 cards on the foundations."

@@ -12,7 +12,7 @@ Examples
 >>> from klondike_widget.widget.view import board_view
 >>> texts = view_texts(board_view(Game.new(deal=2), seq=0), "en")
 >>> texts["piles"]["s"], texts["piles"]["t3"]
-('Stock: 24 cards left in the stock', 'Column 3: 2 face-down cards: eight of diamonds')
+('Stock: 24 cards left', 'Column 3: 2 face-down cards: eight of diamonds')
 >>> view_texts(board_view(Game.new(deal=2), seq=0), "pl")["piles"]["fh"]
 'Stos bazowy: kier: pusty'
 """

@@ -240,8 +240,8 @@ def test_missing_key_falls_back_to_english_with_a_warning(tmp_path: Path) -> Non
     assert merged["button.hint.label"] == "Podpowiedź"
     # English forms of the family stand in; the browser's "few" falls back to "_other".
     assert "counter.stock_few" not in merged
-    assert merged["counter.stock_other"] == "{count} cards left in the stock"
-    assert catalog.plural_text("counter.stock", 3, "pl") == "3 cards left in the stock"
+    assert merged["counter.stock_other"] == "{count} cards left"
+    assert catalog.plural_text("counter.stock", 3, "pl") == "3 cards left"
     assert catalog.text("button.undo.label", "pl") == "Undo"
     bundle = catalog.strings_for("pl")
     assert bundle["strings"]["button.undo.label"] == "Undo"

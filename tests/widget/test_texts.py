@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from klondike_widget import Game, KlondikeWidget
+from klondike_widget import Game, KlondikeWidget, i18n
 from klondike_widget.engine.cards import parse_card
 from klondike_widget.widget import asset_path
 from klondike_widget.widget.line_panel import LinePanel, line_from
@@ -37,25 +37,25 @@ def _view(taps: int = 0, **changes: Any) -> View:
 
 DEAL_2_PILES = {
     "en": (
-        "Stock: 24 cards left in the stock",
-        "Waste: empty; 0 cards in the waste",
+        "Stock: 24 cards left",
+        "Waste: empty; 0 cards",
         "Foundation of diamonds: empty",
         "Column 3: 2 face-down cards: eight of diamonds",
     ),
     "pl": (
-        "Stos dobierania: Stos dobierania: 24 karty",
-        "Stos odkryty: pusty; Stos odkryty: 0 kart",
+        "Stos dobierania: 24 karty",
+        "Stos odkryty: pusty; 0 kart",
         "Stos bazowy: karo: pusty",
         "Kolumna 3: 2 karty zakryte: ósemka karo",
     ),
     "tr": (
-        "Çekme destesi: Çekme destesinde 24 kart kaldı",
-        "Açık deste: boş; Açık destede 0 kart var",
+        "Çekme destesi: 24 kart kaldı",
+        "Açık deste: boş; toplam 0 kart",
         "karo hedef yığını: boş",
         "3. sütun: 2 kapalı kart: karo sekizi",
     ),
     "ar": (
-        "كومة السحب: بقيت في كومة السحب 24 ورقة",
+        "كومة السحب: بقيت 24 ورقة",
         "الأوراق المسحوبة: لا أوراق; لا أوراق مسحوبة",
         "كومة تجميع الديناري: لا أوراق",
         "العمود 3: ورقتان مقلوبتان: ثمانية الديناري",
@@ -72,8 +72,8 @@ def test_pile_names_of_a_deal(lang: str) -> None:
 
 def test_a_pile_with_cards_up_and_down_and_a_waste_top() -> None:
     piles = view_texts(_view(taps=1), "en")["piles"]
-    assert piles["w"] == "Waste: ten of clubs; 1 card in the waste"
-    assert piles["s"] == "Stock: 23 cards left in the stock"
+    assert piles["w"] == "Waste: ten of clubs; 1 card"
+    assert piles["s"] == "Stock: 23 cards left"
     assert piles["t7"] == "Column 7: 6 face-down cards: king of diamonds"
 
 
@@ -81,23 +81,23 @@ def test_a_pile_with_cards_up_and_down_and_a_waste_top() -> None:
     ("lang", "taps", "stock", "waste"),
     [
         # Polish: one (1), few (2-4, 22-24), many (0, 5-21)
-        ("pl", 2, "Stos dobierania: 22 karty", "Stos odkryty: 2 karty"),
-        ("pl", 3, "Stos dobierania: 21 kart", "Stos odkryty: 3 karty"),
-        ("pl", 19, "Stos dobierania: 5 kart", "Stos odkryty: 19 kart"),
-        ("pl", 23, "Stos dobierania: 1 karta", "Stos odkryty: 23 karty"),
-        ("pl", 24, "Stos dobierania: 0 kart", "Stos odkryty: 24 karty"),
+        ("pl", 2, "22 karty", "2 karty"),
+        ("pl", 3, "21 kart", "3 karty"),
+        ("pl", 19, "5 kart", "19 kart"),
+        ("pl", 23, "1 karta", "23 karty"),
+        ("pl", 24, "0 kart", "24 karty"),
         # Arabic: zero, one, two, few (3-10), many (11-99)
-        ("ar", 0, "بقيت في كومة السحب 24 ورقة", "لا أوراق مسحوبة"),
-        ("ar", 1, "بقيت في كومة السحب 23 ورقة", "ورقة مسحوبة واحدة"),
-        ("ar", 2, "بقيت في كومة السحب 22 ورقة", "ورقتان مسحوبتان"),
-        ("ar", 13, "بقيت في كومة السحب 11 ورقة", "13 ورقة مسحوبة"),
-        ("ar", 14, "بقيت في كومة السحب 10 ورقات", "14 ورقة مسحوبة"),
-        ("ar", 21, "بقيت في كومة السحب 3 ورقات", "21 ورقة مسحوبة"),
-        ("ar", 22, "بقيت في كومة السحب ورقتان", "22 ورقة مسحوبة"),
-        ("ar", 23, "بقيت في كومة السحب ورقة واحدة", "23 ورقة مسحوبة"),
-        ("ar", 24, "لم تبقَ في كومة السحب أي ورقة", "24 ورقة مسحوبة"),
-        ("tr", 23, "Çekme destesinde 1 kart kaldı", "Açık destede 23 kart var"),
-        ("en", 23, "1 card left in the stock", "23 cards in the waste"),
+        ("ar", 0, "بقيت 24 ورقة", "لا أوراق مسحوبة"),
+        ("ar", 1, "بقيت 23 ورقة", "ورقة مسحوبة واحدة"),
+        ("ar", 2, "بقيت 22 ورقة", "ورقتان مسحوبتان"),
+        ("ar", 13, "بقيت 11 ورقة", "13 ورقة مسحوبة"),
+        ("ar", 14, "بقيت 10 ورقات", "14 ورقة مسحوبة"),
+        ("ar", 21, "بقيت 3 ورقات", "21 ورقة مسحوبة"),
+        ("ar", 22, "بقيت ورقتان", "22 ورقة مسحوبة"),
+        ("ar", 23, "بقيت ورقة واحدة", "23 ورقة مسحوبة"),
+        ("ar", 24, "لم تبقَ أي ورقة", "24 ورقة مسحوبة"),
+        ("tr", 23, "1 kart kaldı", "toplam 23 kart"),
+        ("en", 23, "1 card left", "23 cards"),
     ],
 )
 def test_stock_and_waste_counts_take_the_languages_plural_form(
@@ -106,6 +106,15 @@ def test_stock_and_waste_counts_take_the_languages_plural_form(
     piles = view_texts(_view(taps=taps), lang)["piles"]
     assert piles["s"].endswith(": " + stock)
     assert piles["w"].endswith("; " + waste)
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+@pytest.mark.parametrize("taps", [0, 1, 5, 24])
+def test_the_stock_and_the_waste_are_named_once(lang: str, taps: int) -> None:
+    piles = view_texts(_view(taps=taps), lang)["piles"]
+    for pile, key in (("s", "pile.stock"), ("w", "pile.waste")):
+        title = i18n.text(key, lang)
+        assert piles[pile].startswith(title + ": ") and piles[pile].count(title) == 1
 
 
 # -- the win, Finish, the deal, the hint, the review -------------------------------------------
