@@ -1,15 +1,16 @@
 """Where the time of one stock tap goes: each stage in the kernel, the transport, the render.
 
-Starts a private JupyterLab and chromium (the harness of ``benchmarks/widget_latency.py``), shows
-a ``KlondikeWidget`` and taps the stock ``--taps`` times, each tap after the board answered the
-last. Inside the kernel a probe wraps the stages of the intent's path with timers (wall clock
-``perf_counter`` and the main thread's CPU ``thread_time``; ``process_time`` for the whole
-kernel, solver thread included):
+Starts a private JupyterLab and chromium (``benchmarks/widget_page.py``, shared with
+``widget_latency.py``), shows a ``KlondikeWidget`` and taps the stock ``--taps`` times, each tap
+after the board answered the last. Inside the kernel a probe wraps the stages of the intent's
+path with timers (wall clock ``perf_counter`` and the main thread's CPU ``thread_time``;
+``process_time`` for the whole kernel, solver thread included):
 
 ``handle``      ipywidgets' ``_handle_msg``: the whole intent, from receipt to return
 ``engine``      ``Game.play`` (the rules engine applies the tap)
 ``narration``   ``i18n.announce_move`` (the words read to screen readers)
 ``board_view``  the view dict (piles, legal moves, counters)
+``view texts``  ``view["texts"]``: the piles' names, the deal, the hint... finished in words
 ``play extras`` one-click targets, the auto-complete offer, the score
 ``view sync``   ``send_state("view")``: trait to JSON, the Jupyter message, into zmq
 ``after send``  what runs after the board left (statistics, the solver's request)
@@ -30,15 +31,11 @@ import json
 import os
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
-
-from tests.ui.conftest import CHROMIUM, LabPage, private_lab_server  # noqa: E402
+from widget_page import LabPage, percentile, widget_cell, widget_in_lab
 
 #: Runs in the kernel: wraps the stages of an intent with timers; ``_kw_rec`` gets one record each.
 KERNEL_PROBE = r"""
@@ -94,6 +91,7 @@ w.send_state = _kw_send
 
 _KwGame.play = _kw_timed("engine", _KwGame.play)
 _kwm.board_view = _kw_timed("board_view", _kwm.board_view)
+_kwm.view_texts = _kw_timed("view texts", _kwm.view_texts)
 _kwi.announce_move = _kw_timed("narration", _kwi.announce_move)
 for _name in ("one_click_moves", "auto_complete_line"):
     setattr(_kwm.assist, _name, _kw_timed("play extras", getattr(_kwm.assist, _name)))
@@ -135,19 +133,14 @@ PAGE_PROBE = """
 }
 """
 
-STAGES = ("engine", "narration", "board_view", "play extras", "view sync")
-
-
-def _pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[max(0, min(len(ordered) - 1, round(q * (len(ordered) - 1))))]
+STAGES = ("engine", "narration", "board_view", "view texts", "play extras", "view sync")
 
 
 def _row(name: str, values: list[float]) -> str:
     if not values:
         return f"{name:<44} {'-':>8}"
     return (
-        f"{name:<44} {statistics.median(values):>8.2f} {_pct(values, 0.95):>8.2f} "
+        f"{name:<44} {statistics.median(values):>8.2f} {percentile(values, 0.95):>8.2f} "
         f"{max(values):>8.2f} {statistics.fmean(values):>8.2f}"
     )
 
@@ -161,56 +154,29 @@ def measure(
     taps: int, deal: int, solver: bool, thread: bool = False
 ) -> tuple[list[dict[str, float]], list[dict[str, float]]]:
     """Tap the stock ``taps`` times; return the kernel's and the page's records, tap by tap."""
-    with tempfile.TemporaryDirectory() as tmp:
-        server = private_lab_server(
-            Path(tmp), ROOT / "test-artifacts" / "tap-profile-jupyterlab.log", server_config=""
+    cell = widget_cell(deal, solver, thread)
+    with widget_in_lab("tap-profile-jupyterlab.log", "profile.ipynb", cell) as (lab, root):
+        page = lab.page
+        if solver:  # the first verdict is in: the solver is loaded, as after a minute
+            lab.wait_for_kernel_output("print(w.analysis != 'solving')", "True", 300)
+        assert "probe installed" in lab.kernel_exec(KERNEL_PROBE)
+        page.evaluate(PAGE_PROBE, root.element_handle())
+        stock = root.locator(".kw-pile-s")
+        lab.kernel_exec("_kw_idle = _kw_threads()")
+        page.wait_for_timeout(2000)
+        lab.kernel_exec("_kw_t0 = _kw_threads()")
+        for n in range(1, taps + 1):
+            _tap(lab, stock, n)
+        page.wait_for_timeout(500)
+        threads = json.loads(
+            lab.kernel_exec(
+                "_kw_t1 = _kw_threads(); print(json.dumps({k: [_kw_t0.get(k, 0) - "
+                "_kw_idle.get(k, 0), v - _kw_t0.get(k, 0)] for k, v in _kw_t1.items()}))"
+            )
         )
-        server.start()
-        try:
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(
-                    executable_path=str(CHROMIUM),
-                    args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-                )
-                page = browser.new_page(
-                    base_url=server.url, viewport={"width": 1280, "height": 900}
-                )
-                lab = LabPage(page, server, ROOT / "test-artifacts")
-                lab.run_notebook(
-                    "profile.ipynb",
-                    [
-                        "from klondike_widget import KlondikeWidget\n"
-                        "from klondike_widget.widget.solver_process import solve_here\n"
-                        f"w = KlondikeWidget(deal={deal}, analyse={solver}, stats=False"
-                        f"{', solve=solve_here' if thread else ''})",
-                        "w",
-                    ],
-                )
-                root = lab.cell_output(1).locator(".kw-root")
-                root.wait_for(state="visible", timeout=30_000)
-                if solver:  # the first verdict is in: the solver is loaded, as after a minute
-                    lab.wait_for_kernel_output("print(w.analysis != 'solving')", "True", 300)
-                assert "probe installed" in lab.kernel_exec(KERNEL_PROBE)
-                page.evaluate(PAGE_PROBE, root.element_handle())
-                stock = root.locator(".kw-pile-s")
-                lab.kernel_exec("_kw_idle = _kw_threads()")
-                page.wait_for_timeout(2000)
-                lab.kernel_exec("_kw_t0 = _kw_threads()")
-                for n in range(1, taps + 1):
-                    _tap(lab, stock, n)
-                page.wait_for_timeout(500)
-                threads = json.loads(
-                    lab.kernel_exec(
-                        "_kw_t1 = _kw_threads(); print(json.dumps({k: [_kw_t0.get(k, 0) - "
-                        "_kw_idle.get(k, 0), v - _kw_t0.get(k, 0)] for k, v in _kw_t1.items()}))"
-                    )
-                )
-                print(f"kernel threads' CPU ms: {{name: [2 s idle, {taps} taps]}} {threads}")
-                kernel = json.loads(lab.kernel_exec("print(json.dumps(_kw_rec))"))
-                front = list(page.evaluate("() => window.__kwRec"))
-                browser.close()
-        finally:
-            server.stop()
+        print(f"kernel threads' CPU ms: {{name: [2 s idle, {taps} taps]}} {threads}")
+        kernel = json.loads(lab.kernel_exec("print(json.dumps(_kw_rec))"))
+        front = list(page.evaluate("() => window.__kwRec"))
     return kernel, front
 
 

@@ -20,22 +20,13 @@ import json
 import os
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from playwright.sync_api import Error as PlaywrightError  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
-
-from tests.ui.conftest import (  # noqa: E402
-    CHROMIUM,
-    JupyterLabServer,
-    LabPage,
-    private_lab_server,
-)
+from playwright.sync_api import Error as PlaywrightError
+from widget_page import LabPage, percentile, widget_cell, widget_in_lab
 
 INSTALL_PROBE = """
 (root) => {
@@ -57,20 +48,12 @@ INSTALL_PROBE = """
 """
 
 
-def _pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    k = max(0, min(len(ordered) - 1, round(q * (len(ordered) - 1))))
-    return ordered[k]
-
-
 def _row(name: str, unit: str, values: list[float]) -> str:
     if not values:
         return f"{name:<34} {unit:<6} {'0':>5} {'-':>9} {'-':>9} {'-':>9} {'-':>9}"
     return (
         f"{name:<34} {unit:<6} {len(values):>5} {statistics.median(values):>9.1f} "
-        f"{_pct(values, 0.95):>9.1f} {max(values):>9.1f} {statistics.fmean(values):>9.1f}"
+        f"{percentile(values, 0.95):>9.1f} {max(values):>9.1f} {statistics.fmean(values):>9.1f}"
     )
 
 
@@ -81,14 +64,6 @@ def _row(name: str, unit: str, values: list[float]) -> str:
 WITHOUT_EXTENSION_CONFIG = """
 c.ServerApp.jpserver_extensions = {"klondike_widget.server_extension": False}
 """
-
-
-def _server(base: Path, without_extension: bool) -> JupyterLabServer:
-    return private_lab_server(
-        base,
-        ROOT / "test-artifacts" / "benchmark-jupyterlab.log",
-        server_config=WITHOUT_EXTENSION_CONFIG if without_extension else "",
-    )
 
 
 def _click_and_wait(lab: LabPage, target: Any, count: int) -> None:
@@ -118,100 +93,79 @@ def main() -> None:
     args = parser.parse_args()
 
     frames: list[int] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        server = _server(Path(tmp), args.without_extension)
-        server.start()
-        try:
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(
-                    executable_path=str(CHROMIUM),
-                    args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-                )
-                page = browser.new_page(
-                    base_url=server.url, viewport={"width": 1280, "height": 900}
-                )
 
-                def on_ws(ws: Any) -> None:
-                    def on_frame(payload: str | bytes) -> None:
-                        text = payload if isinstance(payload, str) else payload.decode("latin-1")
-                        if '"comm_msg"' in text and '"view"' in text and '"update"' in text:
-                            frames.append(len(payload))
+    def on_page(page: Any) -> None:
+        def on_ws(ws: Any) -> None:
+            def on_frame(payload: str | bytes) -> None:
+                text = payload if isinstance(payload, str) else payload.decode("latin-1")
+                if '"comm_msg"' in text and '"view"' in text and '"update"' in text:
+                    frames.append(len(payload))
 
-                    ws.on("framereceived", on_frame)
+            ws.on("framereceived", on_frame)
 
-                page.on("websocket", on_ws)
-                lab = LabPage(page, server, ROOT / "test-artifacts")
-                lab.run_notebook(
-                    "bench.ipynb",
-                    [
-                        "from klondike_widget import KlondikeWidget\n"
-                        "from klondike_widget.widget.solver_process import solve_here\n"
-                        # stats=False: a benchmark never writes the user's statistics file
-                        f"w = KlondikeWidget(deal={args.deal}, analyse={not args.no_solver}, "
-                        f"stats=False{', solve=solve_here' if args.thread_solver else ''})",
-                        "w",
-                    ],
-                )
-                root = lab.cell_output(1).locator(".kw-root")
-                root.wait_for(state="visible", timeout=30_000)
-                page.evaluate(INSTALL_PROBE, root.element_handle())
-                n = 0
-                frames.clear()
+        page.on("websocket", on_ws)
 
-                stock = root.locator(".kw-pile-s")
-                for _ in range(args.clicks):
-                    n += 1
-                    page.wait_for_timeout(args.gap)
-                    _click_and_wait(lab, stock, n)
-                taps = list(page.evaluate("() => window.__kwLat"))
+    cell = widget_cell(args.deal, not args.no_solver, args.thread_solver)
+    config = WITHOUT_EXTENSION_CONFIG if args.without_extension else ""
+    with widget_in_lab(
+        "benchmark-jupyterlab.log", "bench.ipynb", cell, server_config=config, on_page=on_page
+    ) as (lab, root):
+        page = lab.page
+        page.evaluate(INSTALL_PROBE, root.element_handle())
+        n = 0
+        frames.clear()
 
-                undo = root.locator(".kw-btn-undo")
-                for _ in range(20):
-                    n += 1
-                    _click_and_wait(lab, undo, n)
-                undos = list(page.evaluate("() => window.__kwLat"))[len(taps) :]
-                renders = list(page.evaluate("() => window.__kwRender"))
-                trips = list(page.evaluate("() => window.__kwTrip"))
+        stock = root.locator(".kw-pile-s")
+        for _ in range(args.clicks):
+            n += 1
+            page.wait_for_timeout(args.gap)
+            _click_and_wait(lab, stock, n)
+        taps = list(page.evaluate("() => window.__kwLat"))
 
-                # Click-to-pick then click-to-drop, on a move Python published as legal.
-                lab.kernel_exec(f"w.new_deal({args.deal}); w.one_click = False")
-                page.wait_for_timeout(300)
-                move = json.loads(
-                    lab.kernel_exec(
-                        "import json; print(json.dumps(next([s, m[1]] for s, ms in "
-                        "w.view['legal'].items() for m in ms if m[0] == 1 and s[0] in 'tw')))"
-                    ).strip()
-                )
-                src, dst = move
-                drops: list[float] = []
-                for _ in range(15):
-                    base = int(page.evaluate("() => window.__kwLat.length"))
-                    root.locator(f".kw-pile[data-pile='{src}'] .kw-card[data-card]").last.click()
-                    _click_and_wait(lab, root.locator(f".kw-pile[data-pile='{dst}']"), base + 1)
-                    drops.append(float(page.evaluate("() => window.__kwLat.at(-1)")))
-                    seq = int(root.get_attribute("data-seq") or "0")
-                    lab.kernel_exec("w.undo()")  # not timed: no pointerdown before it
-                    page.wait_for_function(
-                        f"(el) => Number(el.dataset.seq) > {seq}", arg=root.element_handle()
-                    )
-                # One-click moves: a single click on the same card plays its published target.
-                lab.kernel_exec("w.one_click = True")
-                page.wait_for_timeout(300)
-                quick: list[float] = []
-                for _ in range(15):
-                    base = int(page.evaluate("() => window.__kwLat.length"))
-                    card = root.locator(f".kw-pile[data-pile='{src}'] .kw-card[data-card]").last
-                    _click_and_wait(lab, card, base + 1)
-                    quick.append(float(page.evaluate("() => window.__kwLat.at(-1)")))
-                    seq = int(root.get_attribute("data-seq") or "0")
-                    lab.kernel_exec("w.undo()")
-                    page.wait_for_function(
-                        f"(el) => Number(el.dataset.seq) > {seq}", arg=root.element_handle()
-                    )
-                burst = _burst(lab, root, args.burst)
-                browser.close()
-        finally:
-            server.stop()
+        undo = root.locator(".kw-btn-undo")
+        for _ in range(20):
+            n += 1
+            _click_and_wait(lab, undo, n)
+        undos = list(page.evaluate("() => window.__kwLat"))[len(taps) :]
+        renders = list(page.evaluate("() => window.__kwRender"))
+        trips = list(page.evaluate("() => window.__kwTrip"))
+
+        # Click-to-pick then click-to-drop, on a move Python published as legal.
+        lab.kernel_exec(f"w.new_deal({args.deal}); w.one_click = False")
+        page.wait_for_timeout(300)
+        move = json.loads(
+            lab.kernel_exec(
+                "import json; print(json.dumps(next([s, m[1]] for s, ms in "
+                "w.view['legal'].items() for m in ms if m[0] == 1 and s[0] in 'tw')))"
+            ).strip()
+        )
+        src, dst = move
+        drops: list[float] = []
+        for _ in range(15):
+            base = int(page.evaluate("() => window.__kwLat.length"))
+            root.locator(f".kw-pile[data-pile='{src}'] .kw-card[data-card]").last.click()
+            _click_and_wait(lab, root.locator(f".kw-pile[data-pile='{dst}']"), base + 1)
+            drops.append(float(page.evaluate("() => window.__kwLat.at(-1)")))
+            seq = int(root.get_attribute("data-seq") or "0")
+            lab.kernel_exec("w.undo()")  # not timed: no pointerdown before it
+            page.wait_for_function(
+                f"(el) => Number(el.dataset.seq) > {seq}", arg=root.element_handle()
+            )
+        # One-click moves: a single click on the same card plays its published target.
+        lab.kernel_exec("w.one_click = True")
+        page.wait_for_timeout(300)
+        quick: list[float] = []
+        for _ in range(15):
+            base = int(page.evaluate("() => window.__kwLat.length"))
+            card = root.locator(f".kw-pile[data-pile='{src}'] .kw-card[data-card]").last
+            _click_and_wait(lab, card, base + 1)
+            quick.append(float(page.evaluate("() => window.__kwLat.at(-1)")))
+            seq = int(root.get_attribute("data-seq") or "0")
+            lab.kernel_exec("w.undo()")
+            page.wait_for_function(
+                f"(el) => Number(el.dataset.seq) > {seq}", arg=root.element_handle()
+            )
+        burst = _burst(lab, root, args.burst)
 
     print()
     solver = "off" if args.no_solver else "in a kernel thread" if args.thread_solver else "on"
@@ -239,11 +193,11 @@ def main() -> None:
     print(f"  taps the game counted: {burst[1]} of {args.burst}")
     print(f"load average during the run (1/5/15 min): {os.getloadavg()}, cores: {os.cpu_count()}")
     everything = taps + undos + drops + quick
-    ok_latency = _pct(everything, 0.95) < 50
+    ok_latency = percentile(everything, 0.95) < 50
     ok_size = bool(frames) and max(frames) < 8 * 1024
     print()
     print(
-        f"p95 of all clicks: {_pct(everything, 0.95):.1f} ms (goal < 50 ms): "
+        f"p95 of all clicks: {percentile(everything, 0.95):.1f} ms (goal < 50 ms): "
         f"{'OK' if ok_latency else 'MISSED'}"
     )
     print(

@@ -1,9 +1,11 @@
 // klondike-widget front end: draws what Python publishes, sends intents back.
-// No rules live here: the legal moves come from the `view` trait, every text from `strings`.
+// No rules live here: the legal moves come from the `view` trait, fixed labels from `strings`, and
+// every text with a number or a name in it comes finished from Python (`view.texts`, `view.line`).
 // One plain ES module, no framework, no build step (anywidget loads a single module; a bundler
 // would need node on every machine that builds the package). Inside it, small collaborator
 // classes with one job each, wired together by `Board`:
-//   I18n      texts, plurals, numbers, durations in the active language
+//   I18n      fixed texts by key, live numbers and the clock in the active language (every
+//             text with a number or a name in it comes finished from Python)
 //   CardArt   the SVG card faces (pip layouts, court pictures) drawn by us, and the backs
 //   Motion    cards sliding to their places (FLIP) and the cascade when a game is won
 //   Drag      pointer drags with an opaque ghost that is never clipped
@@ -29,11 +31,20 @@
  *   score: {mode: string, value: number, total: number|null}|null,
  *   quick: Object<string, [number, string][]>, auto_complete: boolean,
  *   review: {running: boolean, decided: number, total: number}|null, reviewable: boolean,
- *   lesson: LessonState|null
+ *   lesson: LessonState|null, texts: ViewTexts
  * }} View
  *   `waste` holds only the waste cards to show (Python decides the draw-3 fan from the history).
+ * @typedef {{
+ *   piles: Object<string, string>, deal: string|null, hint: string|null,
+ *   finishing: string|null, win: string|null, review: string|null
+ * }} ViewTexts  view.texts: every text with a number or a name in it, finished by Python in the
+ *   active language (klondike_widget/widget/texts.py): each pile's accessible name by pile id,
+ *   the info line's deal, the hint, the Finish progress said, the win message, the review's
+ *   progress. This side never fills a template nor picks a plural form.
  * @typedef {{id: number, k: number, total: number, auto: boolean, playable: boolean,
- *   next: {src: string, n: number, dst: string}|null}} LineStep  view.line: the step shown
+ *   next: {src: string, n: number, dst: string}|null, text: string, said: string,
+ *   opened: string}} LineStep  view.line: the step shown, and in words (finished by Python):
+ *   `text` "Step 3 of 142", `said` when the step is taken, `opened` when the panel opens
  * @typedef {{id: number, moves: string, first: number, words: string[], why?: string[],
  *   runs?: [number, number, string][], title?: string, play?: string,
  *   marks?: [number, string][], summary?: string}} LineView  the `line_view`
@@ -45,7 +56,11 @@
  *   a lesson board's question and verdict (kind "move"/"line" played here, "answer" in a cell)
  * @typedef {{src: string, n: number}} Pick
  * @typedef {{meta: Object<string, any>, strings: Object<string, string>, rules: any,
- *   cards: string[], available: {code: string, name: string, dir: string}[]}} Strings
+ *   cards: string[], selected: string[], available: {code: string, name: string, dir: string}[]
+ * }} Strings  the `strings` trait: fixed texts by key, each card's name and what is said when
+ *   it is picked up (by card id), the rules page, the languages
+ * @typedef {{kind: "notice", n: number, key: string, args: Object<string, any>, text: string,
+ *   cid: string|null}} Notice  a custom message: `text` finished by Python, `key` its strings key
  * @typedef {{
  *   button?: string, el?: HTMLElement, build?: (el: HTMLElement) => void,
  *   focus?: (el: HTMLElement) => HTMLElement|null, noClose?: boolean, label?: string
@@ -107,7 +122,7 @@ class I18n {
 
   /** @returns {Strings} */
   strs() {
-    return this.model.get("strings") || { meta: {}, strings: {}, rules: null, cards: [], available: [] };
+    return this.model.get("strings") || { meta: {}, strings: {}, rules: null, cards: [], selected: [], available: [] };
   }
 
   lang() {
@@ -120,38 +135,23 @@ class I18n {
   }
 
   /**
-   * The text of `key` in the active language with `{name}` filled from `args`.
+   * The fixed text of `key` in the active language (a label, a tooltip). Texts with numbers
+   * or names in them come finished from Python (`view.texts`, `view.line`, a notice's `text`,
+   * `strings.selected`): this side never fills a template nor picks a plural form.
    * @param {string} key
-   * @param {Object<string, any>} [args]
    */
-  t(key, args) {
+  t(key) {
     const table = this.strs().strings || {};
-    let text = table[key];
-    if (text === undefined) text = key;
-    if (!args) return text;
-    return text.replace(/\{(\w+)\}/g, (m, name) => {
-      if (!(name in args)) return m;
-      const v = args[name];
-      return typeof v === "number" ? this.num(v) : String(v);
-    });
+    const text = table[key];
+    return text === undefined ? key : text;
   }
 
   /**
-   * A plural text: `key_<category>` chosen by Intl.PluralRules for `count`.
-   * @param {string} key
-   * @param {number} count
-   * @param {Object<string, any>} [args]
+   * What a screen reader hears when `card` is picked up ("Selected: nine of hearts.").
+   * @param {number} card
    */
-  tp(key, count, args) {
-    const table = this.strs().strings || {};
-    let cat = "other";
-    try {
-      cat = new Intl.PluralRules(this.lang()).select(count);
-    } catch (e) {
-      /* unknown locale: "other" */
-    }
-    const full = `${key}_${cat}` in table ? `${key}_${cat}` : `${key}_other`;
-    return this.t(full, Object.assign({ count }, args || {}));
+  selected(card) {
+    return (this.strs().selected || [])[card] || "";
   }
 
   /** @param {number|bigint} n */
@@ -183,15 +183,6 @@ class I18n {
       e.textContent = String(n).replace("-", "\u2212");
     }
     return e;
-  }
-
-  /** @param {string} deal */
-  dealNum(deal) {
-    try {
-      return this.num(BigInt(deal));
-    } catch (e) {
-      return deal;
-    }
   }
 
   /** @param {number} ms */
@@ -803,7 +794,7 @@ class Keys {
       const n = Math.min(cards.length, Math.max(1, b.pick.n + (up ? 1 : -1)));
       b.pick = { src: id, n };
       b.renderMarks();
-      b.say(b.i18n.t("announce.select", { card: b.pickLabel(b.pick) }));
+      b.say(b.pickSaid(b.pick));
       return;
     }
     /** @type {Object<string, string>} */
@@ -840,7 +831,7 @@ class Keys {
     if (!top) return;
     b.pick = b.pickAt(id, Number(top.dataset.index));
     b.renderMarks();
-    if (b.pick) b.say(b.i18n.t("announce.select", { card: b.pickLabel(b.pick) }));
+    if (b.pick) b.say(b.pickSaid(b.pick));
   }
 
   /** Fill the `?` panel: the keys and what they do, in the active language. */
@@ -1151,7 +1142,7 @@ class LineView {
       this.board.review.markItems(items, lv);
     }
     // The step shown.
-    this.lineStepEl.textContent = l.k === 0 ? this.board.i18n.t("analysis.start") : this.board.i18n.t("analysis.step", { index: l.k, total: l.total });
+    this.lineStepEl.textContent = l.text;
     this.slider.value = String(l.k);
     this.slider.setAttribute("aria-valuetext", this.lineStepEl.textContent);
     const b = this.lineButtons;
@@ -1188,11 +1179,11 @@ class LineView {
     // their place when something else (the clock, the solver's status) updates the view.
     const moved = this.lineShown !== `${this.lineKey}|${l.k}`;
     if (moved && this.lineShown.split("|")[1] !== String(lv.id)) {
-      this.board.say(this.board.i18n.t("announce.step", { step: this.lineTitle.textContent, move: this.lineStepEl.textContent }));
+      this.board.say(l.opened);
       // opened from the toolbar (its button is now disabled): the keys go to the line's list
       const at = document.activeElement;
       if (!at || at === document.body || this.board.bar.contains(at)) this.lineList.focus({ preventScroll: true });
-    } else if (moved && this.lineShownK !== l.k) this.sayStep(l, lv);
+    } else if (moved && this.lineShownK !== l.k) this.board.say(l.said);
     this.lineShown = `${this.lineKey}|${l.k}`;
     this.lineShownK = l.k;
     if (cur && moved) {
@@ -1203,18 +1194,6 @@ class LineView {
         list.scrollTop = Math.max(0, top - list.clientHeight / 2);
       }
     }
-  }
-
-  /**
-   * Say the step shown (a step of the line was taken): "Step 3 of 120: <its words>".
-   * @param {LineStep} l @param {LineView} lv
-   */
-  sayStep(l, lv) {
-    const i18n = this.board.i18n;
-    if (l.k === 0) return this.board.say(i18n.t("analysis.start"));
-    const i = l.k - 1 - lv.first;
-    const words = i >= 0 && i < lv.words.length ? lv.words[i] : lv.moves.split(" ")[l.k - 1];
-    this.board.say(i18n.t("announce.step", { step: i18n.t("analysis.step", { index: l.k, total: l.total }), move: words }));
   }
 
   /**
@@ -1444,8 +1423,7 @@ class Board {
     const now = performance.now();
     if (now - this.finishSaidAt < FINISH_SAY_MS) return;
     this.finishSaidAt = now;
-    const up = v.found.reduce((n, top) => n + (top === null ? 0 : (top % 13) + 1), 0);
-    this.say(this.i18n.tp("announce.finishing", up));
+    if (v.texts.finishing) this.say(v.texts.finishing);
   }
 
   // -- building the DOM ------------------------------------------------------------------
@@ -1724,6 +1702,8 @@ class Board {
     COLUMNS.forEach((id, i) => {
       keys[id] = `${lang}|${v.cols[i][0]}|${v.cols[i][1].join(",")}`;
     });
+    // a pile's name is part of its key: a name in another language is drawn again
+    for (const id of PILES) keys[id] += `|${v.texts.piles[id]}`;
     if (force || !this.pileKeys) this.pileKeys = {};
     const dirty = PILES.filter((id) => this.pileKeys[id] !== keys[id]);
     // Cards glide only within a game (not into a new deal or a restart).
@@ -1744,8 +1724,8 @@ class Board {
       else if (id === "w") this.renderWaste(v);
       else if (id[0] === "f") {
         const i = FOUNDATIONS.indexOf(id);
-        this.renderFoundation(id, i, v.found[i]);
-      } else this.renderColumn(id, v.cols[COLUMNS.indexOf(id)]);
+        this.renderFoundation(id, i, v.found[i], v.texts.piles[id]);
+      } else this.renderColumn(id, v.cols[COLUMNS.indexOf(id)], v.texts.piles[id]);
       this.pileKeys[id] = keys[id];
     }
     this.keepHeight(v);
@@ -1836,7 +1816,7 @@ class Board {
       badge.textContent = this.i18n.num(v.stock);
       p.append(badge);
     }
-    this.nameP(p, `${this.i18n.t("pile.stock")}: ${this.i18n.tp("counter.stock", v.stock)}`);
+    this.nameP(p, v.texts.piles.s);
   }
 
   /** @param {View} v */
@@ -1853,8 +1833,7 @@ class Board {
       if (i < v.waste.length - 1) c.classList.add("kw-under");
       p.append(c);
     });
-    const top = v.waste.length ? this.deckLabel(v.waste[v.waste.length - 1]) : this.i18n.t("pile.empty");
-    this.nameP(p, `${this.i18n.t("pile.waste")}: ${top}; ${this.i18n.tp("counter.waste", v.wn)}`);
+    this.nameP(p, v.texts.piles.w);
   }
 
   /** @param {number} card */
@@ -1867,8 +1846,9 @@ class Board {
    * @param {string} id
    * @param {number} suit
    * @param {number|null} top
+   * @param {string} name  its accessible name, from Python (`view.texts.piles`)
    */
-  renderFoundation(id, suit, top) {
+  renderFoundation(id, suit, top, name) {
     const p = this.pileEls[id];
     p.replaceChildren();
     p.classList.toggle("kw-empty", top === null);
@@ -1876,16 +1856,15 @@ class Board {
     mark.innerHTML = `<svg viewBox="0 0 100 100" fill="currentColor">${SUIT_SHAPES[SUITS[suit]]}</svg>`;
     p.append(mark);
     if (top !== null) p.append(this.cardEl(top, id, 0));
-    const name = this.i18n.t(`card.suit.${suit}`);
-    const what = top === null ? this.i18n.t("pile.empty") : this.deckLabel(top);
-    this.nameP(p, `${this.i18n.t("pile.foundation", { suit: name })}: ${what}`);
+    this.nameP(p, name);
   }
 
   /**
    * @param {string} id
    * @param {[number, number[]]} col  [face-down count, face-up cards]
+   * @param {string} name  its accessible name, from Python (`view.texts.piles`)
    */
-  renderColumn(id, col) {
+  renderColumn(id, col, name) {
     const [down, up] = col;
     const p = this.pileEls[id];
     p.replaceChildren();
@@ -1904,12 +1883,7 @@ class Board {
     });
     p.style.setProperty("--kw-d", String(down));
     p.style.setProperty("--kw-u", String(Math.max(0, up.length - 1)));
-    const n = Number(id.slice(1));
-    const parts = [this.i18n.t("pile.column", { column: n })];
-    if (down + up.length === 0) parts.push(this.i18n.t("pile.empty"));
-    if (down) parts.push(this.i18n.tp("pile.face_down", down));
-    if (up.length) parts.push(up.map((c) => this.deckLabel(c)).join(", "));
-    this.nameP(p, parts.join(": "));
+    this.nameP(p, name);
   }
 
   /** Selection, legal targets, hint and focus marks. */
@@ -1984,7 +1958,7 @@ class Board {
 
   /** @param {View} v */
   renderHint(v) {
-    const text = v.hint ? this.i18n.t("hint.show", { move: v.hint.text }) : "";
+    const text = v.texts.hint || "";
     this.hintEl.hidden = !text;
     if (text && this.hintEl.textContent !== text) {
       this.hintEl.textContent = text;
@@ -1997,8 +1971,8 @@ class Board {
 
   /** @param {View} v */
   renderInfo(v) {
-    const t = (/** @type {string} */ k, /** @type {any} */ a) => this.i18n.t(k, a);
-    this.dealEl.textContent = v.deal === null ? "" : t("counter.deal", { number: this.i18n.dealNum(v.deal) });
+    const t = (/** @type {string} */ k) => this.i18n.t(k);
+    this.dealEl.textContent = v.texts.deal || "";
     this.movesEl.textContent = `${t("counter.label.moves")}: ${this.i18n.num(v.moves)}`;
     this.renderClock();
     this.extras.renderInfo(v);
@@ -2072,7 +2046,7 @@ class Board {
     const title = h("h2", "kw-win-title", { id: `${this.cid}-win-title` });
     title.textContent = this.i18n.t("win.title");
     const msg = h("p", "kw-win-msg", { id: `${this.cid}-win-msg` });
-    msg.textContent = this.i18n.tp("win.message", v.moves, { time: this.i18n.duration(v.clock.ms) });
+    msg.textContent = v.texts.win || "";
     const again = h("button", "kw-btn kw-btn-again", { type: "button" });
     again.textContent = this.i18n.t("button.new_deal.label");
     again.addEventListener("click", () => this.send("new_deal"));
@@ -2120,8 +2094,7 @@ class Board {
     if (!msg || msg.kind !== "notice") return;
     if (msg.cid && msg.cid !== this.cid) return; // another view's request
     if (msg.key && msg.key.startsWith("reject.")) this.drag.clearLanding();
-    const args = Object.assign({ code: msg.key }, msg.args || {});
-    this.showNotice(this.i18n.t(msg.key, args), msg.key);
+    this.showNotice(msg.text, msg.key);
   }
 
   /**
@@ -2298,14 +2271,14 @@ class Board {
       this.pick = pick;
     }
     this.renderMarks();
-    if (this.pick) this.say(this.i18n.t("announce.select", { card: this.pickLabel(this.pick) }));
+    if (this.pick) this.say(this.pickSaid(this.pick));
   }
 
   /** @param {Pick} pick */
-  pickLabel(pick) {
+  pickSaid(pick) {
     const els = this.runEls(pick.src, pick.n);
     const first = els[0];
-    return first ? this.deckLabel(Number(/** @type {HTMLElement} */ (first).dataset.card)) : "";
+    return first ? this.i18n.selected(Number(/** @type {HTMLElement} */ (first).dataset.card)) : "";
   }
 
   /** @param {MouseEvent} ev */
@@ -2479,7 +2452,7 @@ class PlayExtras {
    */
   buildStats(p) {
     const b = this.board;
-    const t = (/** @type {string} */ k, /** @type {any} */ a) => b.i18n.t(k, a);
+    const t = (/** @type {string} */ k) => b.i18n.t(k);
     const close = h("button", "kw-btn kw-btn-close", { type: "button" });
     close.textContent = t("button.close.label");
     close.title = t("button.close.tooltip");
@@ -2530,13 +2503,9 @@ class PlayExtras {
     const played = rows.reduce((n, r) => n + (r.played || 0), 0);
     note.textContent = played ? t("stats.note") : t("stats.empty");
     p.append(note);
-    for (const [key, args] of [
-      ["stats.skipped", sv.skipped ? { number: sv.skipped } : null],
-      ["stats.error", sv.error ? { detail: sv.error } : null],
-    ]) {
-      if (!args) continue;
+    for (const text of sv.warnings || []) {
       const warn = h("p", "kw-stats-warning", { role: "alert" });
-      warn.textContent = t(/** @type {string} */ (key), args);
+      warn.textContent = text;
       p.append(warn);
     }
     const actions = h("div", "kw-stats-actions");
@@ -2623,7 +2592,7 @@ class ReviewPanel {
    */
   render(v) {
     const b = this.board;
-    const t = (/** @type {string} */ k, /** @type {any} */ a) => b.i18n.t(k, a);
+    const t = (/** @type {string} */ k) => b.i18n.t(k);
     const btn = b.buttons.review;
     const run = v.review;
     const over = v.status === "won" || v.analysis === "unwinnable";
@@ -2633,7 +2602,7 @@ class ReviewPanel {
     btn.setAttribute("aria-busy", String(Boolean(run)));
     this.progressEl.hidden = !run;
     if (run) {
-      const text = t("review.progress", { decided: b.i18n.num(run.decided), total: b.i18n.num(run.total) });
+      const text = v.texts.review || "";
       this.progressText.textContent = text;
       this.progressEl.setAttribute("aria-valuemax", String(run.total));
       this.progressEl.setAttribute("aria-valuenow", String(run.decided));

@@ -38,14 +38,16 @@ Plural families
 A key ending in ``_zero``, ``_one``, ``_two``, ``_few``, ``_many`` or ``_other`` is one form of a
 plural family ``<base>_<category>``; each file holds exactly its language's categories (English
 and Turkish ``one``/``other``; Polish ``one``/``few``/``many``/``other``; Arabic all six). The
-number that selects the form is always the ``{count}`` placeholder. In the browser::
-
-    const cat = new Intl.PluralRules(meta.code).select(count);
-    const text = strings[`${base}_${cat}`] ?? strings[`${base}_other`];
+number that selects the form is always the ``{count}`` placeholder.
 
 A form may leave out ``{count}`` only in the ``zero``/``one``/``two`` categories (Arabic writes
 "حركتان", "two moves", with no digit); every other placeholder appears in every form.
-:func:`plural_category` implements the same CLDR rules in Python.
+:func:`plural_category` implements the CLDR rules, :func:`plural_text` picks and fills the form.
+
+Texts are composed on one side only, here: the widget's front end never fills a template nor
+picks a plural form. It looks fixed labels up by key and gets every text with a number or a name
+in it finished (``view["texts"]``, see :mod:`klondike_widget.widget.texts`). Whole numbers are
+written as the browser's ``Intl.NumberFormat`` writes them (:mod:`klondike_widget.i18n.numbers`).
 
 Key schema (flat dotted keys; ``*`` marks a plural family, ``{...}`` its placeholders)
 -------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from typing import Any
 
 import klondike_widget.i18n.plural as plural
 from klondike_widget.engine.cards import CARD_RANK, CARD_SUIT, NUM_CARDS
+from klondike_widget.i18n.numbers import format_number
 from klondike_widget.i18n.plural import placeholders
 
 __all__ = [
@@ -217,6 +218,7 @@ class LocaleCatalog:
         self._lock = threading.RLock()
         self._cache: dict[str, Locale] = {}
         self._merged: dict[str, dict[str, str]] = {}
+        self._available: tuple[str, ...] | None = None
 
     @property
     def directory(self) -> Path:
@@ -228,14 +230,18 @@ class LocaleCatalog:
         raise LocaleFileError(f"no {DEFAULT_LOCALE}.json locale file found (searched: {searched})")
 
     def available(self) -> tuple[str, ...]:
-        """Codes of the locale files present, sorted."""
-        return tuple(sorted(p.stem for p in self.directory.glob("*.json")))
+        """Codes of the locale files present, sorted (the folder is read once per cache)."""
+        with self._lock:
+            if self._available is None:
+                self._available = tuple(sorted(p.stem for p in self.directory.glob("*.json")))
+            return self._available
 
     def clear_cache(self) -> None:
-        """Forget loaded files (they are read again on next use)."""
+        """Forget loaded files and the list of them (they are read again on next use)."""
         with self._lock:
             self._cache.clear()
             self._merged.clear()
+            self._available = None
 
     def negotiate(self, requested: str | Iterable[str]) -> str:
         """The available locale best matching a tag or a preference-ordered list of tags.
@@ -344,16 +350,18 @@ class LocaleCatalog:
     def text(self, key: str, locale: str, **values: object) -> str:
         """The text of ``key`` in ``locale`` with placeholders filled from ``values``.
 
-        A key missing everywhere gives the key itself and a :class:`MissingStringWarning` (never
-        a blank label).
+        Whole numbers among ``values`` are written the locale's way
+        (:func:`~klondike_widget.i18n.numbers.format_number`). A key missing everywhere gives
+        the key itself and a :class:`MissingStringWarning` (never a blank label).
         """
-        template = self._strings(self.negotiate(locale)).get(key)
+        code = self.negotiate(locale)
+        template = self._strings(code).get(key)
         if template is None:
             warnings.warn(
                 f"no text for key {key!r} in any locale", MissingStringWarning, stacklevel=2
             )
             return key
-        return plural.format_template(template, values)
+        return plural.format_template(template, self._written(values, code))
 
     def plural_text(self, base: str, count: int, locale: str, **values: object) -> str:
         """The form of family ``base`` for ``count``, filled with ``count`` and ``values``."""
@@ -366,28 +374,44 @@ class LocaleCatalog:
         )
         for key in (f"{base}_{category}", f"{base}_other"):
             if key in strings:
-                return plural.format_template(strings[key], {**values, "count": count})
+                return plural.format_template(
+                    strings[key], self._written({**values, "count": count}, code)
+                )
         warnings.warn(
             f"no plural family {base!r} in any locale", MissingStringWarning, stacklevel=2
         )
         return base
+
+    def _written(self, values: Mapping[str, object], code: str) -> dict[str, object]:
+        """``values`` with every whole number (not a bool) written as locale ``code`` does."""
+        numbering = self.load(code).meta.numbering
+        return {
+            k: format_number(v, code, numbering)
+            if isinstance(v, int) and not isinstance(v, bool)
+            else v
+            for k, v in values.items()
+        }
 
     def strings_for(self, locale: str) -> dict[str, Any]:
         """The bundle published to the front end for ``locale`` (plain JSON).
 
         Members: ``meta`` (code, native name, dir, numbering, plural categories), ``strings``
         (merged over English), ``rules`` (the rules page), ``cards`` (the 52 screen-reader card
-        names, indexed by card) and ``available`` (code, native name and dir of every locale, for
-        the language picker).
+        names, indexed by card), ``selected`` (what a screen reader hears when that card is picked
+        up: "Selected: nine of hearts.", indexed by card) and ``available`` (code, native name
+        and dir of every locale, for the language picker).
         """
         code = self.negotiate(locale)
         own = self.load(code)
         strings = self.merged_strings(code)
+        cards = [_card_label(strings, card) for card in range(NUM_CARDS)]
+        picked = strings["announce.select"]
         return {
             "meta": own.meta.to_dict(),
             "strings": strings,
             "rules": json.loads(json.dumps(own.rules)),
-            "cards": [_card_label(strings, card) for card in range(NUM_CARDS)],
+            "cards": cards,
+            "selected": [plural.format_template(picked, {"card": name}) for name in cards],
             "available": [
                 {"code": c, "name": m.name, "dir": m.dir}
                 for c in self.available()
@@ -464,7 +488,8 @@ def plural_text(base: str, count: int, locale: str, **values: object) -> str:
 
 
 def strings_for(locale: str) -> dict[str, Any]:
-    """The bundle for the front end: ``meta``, ``strings``, ``rules``, ``cards``, ``available``.
+    """The bundle for the front end: ``meta``, ``strings``, ``rules``, ``cards``, ``selected``,
+    ``available``.
 
     >>> bundle = strings_for("ar-EG")
     >>> bundle["meta"]["dir"], bundle["strings"]["button.undo.label"], len(bundle["cards"])

@@ -56,6 +56,16 @@ MAX_AUTOS = 64
 #: The largest f value the bucket selection sorts by (larger ones share the last bucket).
 F_MAX = 4095
 
+_A = np.ndarray
+#: A beam layer: ``(BS, BH, BG)``, its positions, their hash words and engine moves spent.
+Layer = tuple[_A, _A, _A]
+#: The next layer and where it came from: ``(NS, NH, NG, PAR, COD)``.
+Next = tuple[_A, _A, _A, _A, _A]
+#: The positions seen: ``(SK, SG)``, key and cheapest ``g``.
+Seen = tuple[_A, _A]
+#: The candidates' scratch: ``(CF, CG, CK, CP, CM, ORD)``.
+Candidates = tuple[_A, _A, _A, _A, _A, _A]
+
 
 @njit(cache=True, nogil=True)
 def talon_steps(S: np.ndarray, i: int) -> int:
@@ -160,77 +170,60 @@ def _seen_slot(SK: np.ndarray, key: np.uint64) -> int:
 
 
 @njit(cache=True, nogil=True)
-def expand_layer(
-    BS: np.ndarray,
-    BH: np.ndarray,
-    BG: np.ndarray,
-    nb: int,
-    NS: np.ndarray,
-    NH: np.ndarray,
-    NG: np.ndarray,
-    PAR: np.ndarray,
-    COD: np.ndarray,
-    SK: np.ndarray,
-    SG: np.ndarray,
-    CF: np.ndarray,
-    CG: np.ndarray,
-    CK: np.ndarray,
-    CP: np.ndarray,
-    CM: np.ndarray,
-    ORD: np.ndarray,
-    fd_weight: int,
-    waste_weight: int,
-    block_weight: int,
-    best: np.ndarray,
-    noise: int,
-    salt: np.uint64,
-) -> int:
-    """Expand the ``nb`` positions of one layer (``BS``/``BH``/``BG``) into the next.
-
-    The next layer's positions go to ``NS``/``NH``/``NG``, each one's parent index and move code
-    to ``PAR``/``COD``; returns how many. ``SK``/``SG`` is the table of positions seen (key,
-    cheapest ``g``), a power-of-two size. ``best`` holds ``[cost, parent, code, entries]``:
-    the cheapest win found so far (cost in engine moves; a win found here replaces it) and the
-    number of keys in ``SK``. ``CF`` .. ``ORD``
-    are scratch arrays of at least ``nb * MAXM`` entries. Positions rank by ``g`` + the bound +
-    the weighted terms, plus a hashed tie-break of 0..``noise`` salted by ``salt``.
-    """
-    weights = np.array([fd_weight, waste_weight, block_weight, noise], dtype=np.int64)
-    nc = _candidates(BS, BH, BG, nb, SK, SG, CF, CG, CK, CP, CM, weights, best, salt)
-    return _keep_cheapest(BS, BH, NS, NH, NG, PAR, COD, SK, SG, CF, CG, CK, CP, CM, ORD, nc, best)
+def work_arrays(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A position of ``size`` words, its hash words and the scratch of its automatic moves."""
+    S = np.empty(size, dtype=np.int32)
+    H = np.zeros(HW, dtype=np.uint64)
+    return S, H, np.empty(MAX_AUTOS, dtype=np.int32), np.empty(MAX_AUTOS, dtype=np.int32)
 
 
 @njit(cache=True, nogil=True)
-def _candidates(
-    BS: np.ndarray,
-    BH: np.ndarray,
-    BG: np.ndarray,
-    nb: int,
-    SK: np.ndarray,
-    SG: np.ndarray,
-    CF: np.ndarray,
-    CG: np.ndarray,
-    CK: np.ndarray,
-    CP: np.ndarray,
-    CM: np.ndarray,
-    weights: np.ndarray,
-    best: np.ndarray,
-    salt: np.uint64,
+def expand_layer(
+    layer: Layer, nxt: Next, seen: Seen, cand: Candidates, nb: int, ranking: _A, best: _A
 ) -> int:
-    """Write the children of the layer's positions worth keeping to ``CF`` .. ``CM`` (rank,
-    ``g``, key, parent, move); record wins in ``best``; return how many (see
-    :func:`expand_layer`; ``weights`` holds its three weights and ``noise``)."""
-    S = np.empty(BS.shape[1], dtype=np.int32)
-    H = np.zeros(HW, dtype=np.uint64)
+    """Expand the ``nb`` positions of one layer into the next; return how many it keeps.
+
+    ``layer`` is ``(BS, BH, BG)``: the layer's positions, their hash words (:data:`HW`) and
+    engine moves spent. ``nxt`` is ``(NS, NH, NG, PAR, COD)``: the next layer's, each one's
+    parent index and move code (its width is ``NS``'s). ``seen`` is ``(SK, SG)``, the table of
+    positions seen (key, cheapest ``g``), a power-of-two size. ``cand`` is
+    ``(CF, CG, CK, CP, CM, ORD)``, scratch arrays of at least ``nb * MAXM`` entries (the
+    candidates' rank, ``g``, key, parent and move, and their order). ``ranking`` holds
+    the weights, the noise and the salt ``(face_down, waste, blockers, noise, salt)``.
+    ``best`` holds ``[cost, parent, code, entries]``: the cheapest win found so far (cost in
+    engine moves; a win found here replaces it) and the number of keys in ``SK``.
+    Positions rank by ``g`` + the bound + the weighted terms, plus a hashed tie-break of
+    0..``noise`` salted by ``salt``.
+    """
+    nc = _candidates(layer, seen, cand, nb, ranking, best)
+    return _keep_cheapest(layer, nxt, seen, cand, nc, best)
+
+
+@njit(cache=True, nogil=True)
+def _rank(S: np.ndarray, g: int, key: np.uint64, ranking: np.ndarray) -> int:
+    """A candidate's rank: ``g`` + the bound + the weighted terms + the salted tie-break."""
+    rank = g + lower_bound(S) + ranking[0] * face_down_count(S)
+    rank += ranking[1] * waste_debt(S) + ranking[2] * blockers(S)
+    if ranking[3] > 0:
+        salted = mix64(key ^ np.uint64(ranking[4]))
+        rank += np.int64(salted % np.uint64(ranking[3] + 1))
+    return min(rank, F_MAX)
+
+
+@njit(cache=True, nogil=True)
+def _candidates(layer: Layer, seen: Seen, cand: Candidates, nb: int, ranking: _A, best: _A) -> int:
+    """Write the children of the layer's positions worth keeping to ``cand``; record wins in
+    ``best``; return how many (see :func:`expand_layer`)."""
+    BS, BH, BG = layer
+    SK, SG = seen
+    CF, CG, CK, CP, CM, _ = cand
+    S, H, AUM, AUU = work_arrays(BS.shape[1])
     out = np.empty(MAXM, dtype=np.int32)
     mark = np.zeros(SCR_SIZE, dtype=np.int32)
-    AUM = np.empty(MAX_AUTOS, dtype=np.int32)
-    AUU = np.empty(MAX_AUTOS, dtype=np.int32)
     nc = 0
     for i in range(nb):
         S[:] = BS[i]
         H[:] = BH[i]
-        g = BG[i]
         n = min(gen_moves(S, out, mark, True), MAXM)
         for j in range(n):
             m = out[j] & 0xFFFFFF
@@ -239,25 +232,16 @@ def _candidates(
                 continue
             u = do_move(S, H, m)
             aun = column_autos(S, H, AUM, AUU, 0)
-            g2 = g + c + aun
+            g2 = BG[i] + c + aun
             if is_won(S):
                 if g2 < best[0]:
-                    best[0] = g2
-                    best[1] = i
-                    best[2] = m
+                    best[0], best[1], best[2] = g2, i, m
             elif g2 + lower_bound(S) < best[0]:
                 key = pos_key(S, H)
                 slot = _seen_slot(SK, key)
                 if SK[slot] == np.uint64(0) or SG[slot] > g2:
-                    rank = g2 + lower_bound(S) + weights[0] * face_down_count(S)
-                    rank += weights[1] * waste_debt(S) + weights[2] * blockers(S)
-                    if weights[3] > 0:
-                        rank += np.int64(mix64(key ^ salt) % np.uint64(weights[3] + 1))
-                    CF[nc] = min(rank, F_MAX)
-                    CG[nc] = g2
-                    CK[nc] = key
-                    CP[nc] = i
-                    CM[nc] = m
+                    CF[nc] = _rank(S, g2, key, ranking)
+                    CG[nc], CK[nc], CP[nc], CM[nc] = g2, key, i, m
                     nc += 1
             while aun > 0:
                 aun -= 1
@@ -267,33 +251,9 @@ def _candidates(
 
 
 @njit(cache=True, nogil=True)
-def _keep_cheapest(
-    BS: np.ndarray,
-    BH: np.ndarray,
-    NS: np.ndarray,
-    NH: np.ndarray,
-    NG: np.ndarray,
-    PAR: np.ndarray,
-    COD: np.ndarray,
-    SK: np.ndarray,
-    SG: np.ndarray,
-    CF: np.ndarray,
-    CG: np.ndarray,
-    CK: np.ndarray,
-    CP: np.ndarray,
-    CM: np.ndarray,
-    ORD: np.ndarray,
-    nc: int,
-    best: np.ndarray,
-) -> int:
-    """Keep the ``width`` candidates of lowest rank (a counting sort), each position once at
-    its cheapest, as the next layer; return how many (see :func:`expand_layer`)."""
-    width = NS.shape[0]
-    S = np.empty(BS.shape[1], dtype=np.int32)
-    H = np.zeros(HW, dtype=np.uint64)
-    AUM = np.empty(MAX_AUTOS, dtype=np.int32)
-    AUU = np.empty(MAX_AUTOS, dtype=np.int32)
-    # counting sort of the candidates by f
+def _by_rank(CF: np.ndarray, ORD: np.ndarray, nc: int) -> None:
+    """Write to ``ORD`` the indexes of the ``nc`` candidates in the order of their rank ``CF``
+    (a counting sort, stable)."""
     counts = np.zeros(F_MAX + 2, dtype=np.int64)
     for j in range(nc):
         counts[CF[j] + 1] += 1
@@ -303,35 +263,42 @@ def _keep_cheapest(
         f = CF[j]
         ORD[counts[f]] = j
         counts[f] += 1
+
+
+@njit(cache=True, nogil=True)
+def _keep_cheapest(layer: Layer, nxt: Next, seen: Seen, cand: Candidates, nc: int, best: _A) -> int:
+    """Keep the ``width`` candidates of lowest rank, each position once at its cheapest, as
+    the next layer; return how many (see :func:`expand_layer`)."""
+    BS, BH, _ = layer
+    NS, NH, NG, PAR, COD = nxt
+    SK, SG = seen
+    CF, CG, CK, CP, CM, ORD = cand
+    S, H, AUM, AUU = work_arrays(BS.shape[1])
+    _by_rank(CF, ORD, nc)
     kept = 0
     for r in range(nc):
-        if kept >= width:
+        if kept >= NS.shape[0]:
             break
         j = ORD[r]
         g2 = CG[j]
-        key = CK[j]
-        slot = _seen_slot(SK, key)
+        slot = _seen_slot(SK, CK[j])
         if SK[slot] != np.uint64(0) and SG[slot] <= g2:
             continue  # a cheaper (or an equal, already kept) copy
         if SK[slot] == np.uint64(0):
             if 2 * best[3] >= SK.shape[0]:
                 break  # the table is half full: keep no more positions
             best[3] += 1
-        SK[slot] = key
+        SK[slot] = CK[j]
         SG[slot] = g2
-        p = CP[j]
-        m = CM[j]
-        S[:] = BS[p]
-        H[:] = BH[p]
-        do_move(S, H, m)
+        S[:] = BS[CP[j]]
+        H[:] = BH[CP[j]]
+        do_move(S, H, CM[j])
         column_autos(S, H, AUM, AUU, 0)
         if g2 + lower_bound(S) >= best[0]:
             continue  # a win found in this layer is as cheap
         NS[kept] = S
         NH[kept] = H
-        NG[kept] = g2
-        PAR[kept] = p
-        COD[kept] = m
+        NG[kept], PAR[kept], COD[kept] = g2, CP[j], CM[j]
         kept += 1
     return kept
 
@@ -344,7 +311,7 @@ def replay_codes(S: np.ndarray, H: np.ndarray, codes: np.ndarray, out: np.ndarra
     its automatic moves) to ``out`` and returns how many; ``S`` and ``H`` end at the last position.
     """
     AUM = np.empty(MAX_AUTOS, dtype=np.int32)
-    AUU = np.empty(MAX_AUTOS, dtype=np.int32)
+    AUU = np.empty_like(AUM)
     n = 0
     aun = column_autos(S, H, AUM, AUU, 0)
     for a in range(aun):

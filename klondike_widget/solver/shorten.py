@@ -3,11 +3,14 @@
 A line found by the depth-first search is the first win it stumbles on, often with many more
 stock taps than needed. :func:`shorten` spends a bounded extra budget on cost-ordered beam
 searches (:mod:`klondike_widget.solver.beam`) that count engine moves (every tap and recycle),
-each bounded by the shortest line known: a narrow one first, then rounds of beams that rank
-positions with different weights (:data:`WEIGHTS`), each round twice as wide, while time is left,
-then beams from positions along the line for a shorter ending. Whatever a beam finds is
-replayed through the engine and kept only when it wins and is shorter, so the result is always a
-winning line no longer than the one given (sound by construction).
+each bounded by the shortest line known: a narrow one first, then rounds of beams from the
+start that rank positions with different weights (:data:`WEIGHTS`), each round twice as wide,
+for a share of the time (:data:`ROUNDS_SHARE`), then beams from positions along the best line
+for a shorter ending (:data:`TAIL_SHARES`). Every line a beam finds is replayed through the
+engine and pooled with the others (:class:`~klondike_widget.solver.splice.LinePool`): where
+two lines meet, the shorter way to the meeting point and the shorter way on are joined. The
+result is the shortest way through the pool, always a winning line no longer than the one
+given (sound by construction: every move of it was played by the engine from its position).
 
 Examples
 --------
@@ -30,14 +33,13 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 from klondike_widget.engine.errors import IllegalMoveError
 from klondike_widget.engine.line import Line
-from klondike_widget.engine.moves import Move, MoveKind, apply_move
+from klondike_widget.engine.moves import Move, MoveKind
 from klondike_widget.engine.state import GameState
 from klondike_widget.solver import coldstart
-from klondike_widget.solver.bridge import encode_state, engine_moves
+from klondike_widget.solver.beam_run import Ranking, checked_line, run_beam
+from klondike_widget.solver.splice import LinePool
 
 __all__ = [
     "DEFAULT_SECONDS",
@@ -60,28 +62,37 @@ DEFAULT_SECONDS = 0.3
 FIRST_WIDTH = 64
 #: The ranking weights of the beams, ``(face_down, waste, blockers)``
 #: (:func:`beam.face_down_count`, :func:`beam.waste_debt`, :func:`beam.blockers`): one beam a
-#: set. No one set finds the shortest line on most deals; the best of several beams does (on
-#: the reference deals of seeds 1-30, at width 256, the best of these 8 lines is 1.029 (draw 1)
-#: and 1.025 (draw 3) times Klondike-Solver's mean length, the best set alone 1.062 and 1.076).
-WEIGHTS = ((2, 1, 2), (1, 1, 1), (2, 1, 1), (1, 0, 2), (3, 2, 2), (1, 2, 1), (2, 0, 0), (4, 1, 2))
+#: set, the first one also the first beam's. No one set finds the shortest line on most deals;
+#: the best of several beams does, and sets that leave out the face-down cards (weight 0) find
+#: the lines that play a long run of waste cards before turning a card. On the reference deals
+#: of seeds 1-30, one beam of width 256 a set from the start (no bound from the others): the
+#: best set alone is 1.062 (draw 1) and 1.064 (draw 3) times Klondike-Solver's mean length,
+#: the best of the first four lines 1.022 and 1.022, of all twelve 1.020 and 1.014.
+# fmt: off
+WEIGHTS = (
+    (2, 1, 2), (1, 1, 1), (0, 1, 2), (0, 1, 0), (2, 1, 1), (0, 1, 1),
+    (0, 2, 0), (1, 2, 2), (0, 0, 1), (0, 0, 0), (3, 2, 2), (1, 1, 0),
+)
+# fmt: on
 #: The width of the beams of the first round over :data:`WEIGHTS`; each next round is twice
 #: as wide (while the time left allows a beam of that width).
-ROUND_WIDTH = 256
+ROUND_WIDTH = 128
 #: The widest beam.
 MAX_WIDTH = 32768
-#: A hashed tie-break of 0..NOISE added to a position's rank, salted per beam, so that beams
-#: of the same weights in later rounds keep different positions.
-NOISE = 4
 #: The endings of the line that beams then try to shorten (shares of its length).
-TAIL_SHARES = (0.5, 0.75, 0.25)
+TAIL_SHARES = (0.5, 0.75, 0.25, 0.6, 0.4, 0.9, 0.33, 0.66)
+#: The share of the budget the rounds of beams from the start may take; the rest goes to
+#: beams from positions along the line (:func:`_refine_tails`), which also rescue the deals
+#: where no narrow beam from the start finds a win (draw 3 seed 28 of the reference deals).
+ROUNDS_SHARE = 0.6
+#: The width of the beams from positions along the line.
+TAIL_WIDTH = 128
 #: A budget counts processor time, but at most this many times its wall time
 #: (:class:`BudgetClock`).
 WALL_FACTOR = 3.0
 #: The share of the budget the beam may start layers in (the rest covers the last layer and
 #: the engine's replay of the line).
-SAFETY = 0.9
-#: The most search moves a beam line may have.
-MAX_LAYERS = 600
+SAFETY = 0.95
 
 
 class NotAWinError(IllegalMoveError):
@@ -214,17 +225,19 @@ def shorten(
     if not Line(start, best).is_winning:
         raise NotAWinError("the moves do not end in a win")
     prepare_shortening()
-    run = _Runs(SAFETY * seconds, cancel)
-    best = run.improve(start, best, FIRST_WIDTH, WEIGHTS[0], 0)
+    run = _Runs(start, best, SAFETY * ROUNDS_SHARE * seconds, cancel)
+    run.improve(start, FIRST_WIDTH, WEIGHTS[0], 0)
     width, salt = ROUND_WIDTH, 1
-    while width <= MAX_WIDTH and run.fits(width, len(best)):
+    while width <= MAX_WIDTH and run.fits(width, len(run.best)):
         for weights in WEIGHTS:
-            if not run.fits(width, len(best)):
+            if not run.fits(width, len(run.best)):
                 break
-            best = run.improve(start, best, width, weights, salt)
+            run.improve(start, width, weights, salt)
             salt += 1
         width *= 2
-    return _refine_tails(start, best, run)
+    run.deadline = SAFETY * seconds
+    _refine_tails(run)
+    return run.best
 
 
 class BudgetClock:
@@ -249,11 +262,22 @@ class BudgetClock:
 
 
 class _Runs:
-    """The beams of one :func:`shorten`: its clock and deadline, its cancel test and the
-    measured time a beam takes per unit of width and of bound (to start only beams that should
-    end in time)."""
+    """The beams of one :func:`shorten`: the shortest line so far, the pool of the lines found
+    (:class:`LinePool`, joined where they meet), the clock and deadline, the cancel test and
+    the measured time a beam takes per unit of width and of bound (to start only beams that
+    should end in time)."""
 
-    def __init__(self, deadline: float, cancel: Callable[[], bool] | None) -> None:
+    def __init__(
+        self,
+        start: GameState,
+        best: tuple[Move, ...],
+        deadline: float,
+        cancel: Callable[[], bool] | None,
+    ) -> None:
+        self.start = start
+        self.best = best
+        self.pool = LinePool(start)
+        self.pool.add(start, best)
         self.clock = BudgetClock()
         self.deadline = deadline
         self.cancel = cancel
@@ -265,19 +289,14 @@ class _Runs:
             return False
         return self.clock() + self.rate * width * bound < self.deadline
 
-    def improve(
-        self,
-        start: GameState,
-        best: tuple[Move, ...],
-        width: int,
-        weights: tuple[int, int, int],
-        salt: int,
-    ) -> tuple[Move, ...]:
-        """``best``, or the shorter winning line one beam from ``start`` finds."""
+    def improve(self, origin: GameState, width: int, weights: Ranking, salt: int) -> None:
+        """Run one beam from ``origin`` (the start or a position along the best line), bounded
+        by the best line's rest from there; pool what it finds and keep the shortest line."""
+        rest = self.rest(origin)
         t0 = self.clock()
-        codes = _beam(
-            start,
-            len(best),
+        codes = run_beam(
+            origin,
+            len(rest),
             width,
             self.deadline,
             self.cancel,
@@ -285,30 +304,35 @@ class _Runs:
             salt=salt,
             clock=self.clock,
         )
-        spent = self.clock() - t0
-        self.rate = spent / (width * max(len(best), 1))
-        if codes is not None:
-            line = _checked_line(start, codes)
-            if line is not None and len(line) < len(best):
-                return line
-        return best
+        self.rate = (self.clock() - t0) / (width * max(len(rest), 1))
+        line = None if codes is None else checked_line(origin, codes)
+        if line is None:
+            return
+        self.pool.add(origin, line)
+        spliced = self.pool.shortest()
+        if spliced is not None and len(spliced) < len(self.best):
+            self.best = spliced
+
+    def rest(self, origin: GameState) -> tuple[Move, ...]:
+        """The moves of the best line from its position ``origin`` on."""
+        if origin is self.start:
+            return self.best
+        return self.best[Line(self.start, self.best).states().index(origin) :]
 
 
-def _refine_tails(start: GameState, best: tuple[Move, ...], run: _Runs) -> tuple[Move, ...]:
-    """Spend the time left on beams from positions along ``best`` (its second half, then its
-    last three quarters, ...; the weight sets by turns), each as wide as fits, splicing in any
-    shorter ending found."""
-    for turn, share in enumerate(TAIL_SHARES):
-        cut = len(best) - int(len(best) * share)
-        width = ROUND_WIDTH
-        while width < MAX_WIDTH and run.fits(2 * width, len(best) - cut):
-            width *= 2
-        if not run.fits(width, len(best) - cut):
-            break
-        state = Line(start, best).states()[cut]
-        tail = run.improve(state, best[cut:], width, WEIGHTS[turn % len(WEIGHTS)], 0)
-        best = best[:cut] + tail
-    return best
+def _refine_tails(run: _Runs) -> None:
+    """Spend the time left on beams of :data:`TAIL_WIDTH` from positions along the best line
+    (at the shares :data:`TAIL_SHARES` of it from its end, the weight sets and salts by
+    turns), each bounded by the rest of the line from there."""
+    turn = 0
+    while True:
+        share = TAIL_SHARES[turn % len(TAIL_SHARES)]
+        cut = len(run.best) - int(len(run.best) * share)
+        if cut >= len(run.best) or not run.fits(TAIL_WIDTH, len(run.best) - cut):
+            return
+        origin = Line(run.start, run.best).states()[cut]
+        run.improve(origin, TAIL_WIDTH, WEIGHTS[turn % len(WEIGHTS)], turn)
+        turn += 1
 
 
 _COMPILE_LOCK = threading.Lock()
@@ -323,121 +347,6 @@ def prepare_shortening() -> None:
         if not _COMPILED.is_set():
             from klondike_widget.engine.deals import deal
 
-            _beam(deal(2), 200, 4, time.perf_counter() + 1e9, None, layers=3)
-            _checked_line(deal(2), [])
+            run_beam(deal(2), 200, 4, time.perf_counter() + 1e9, None, layers=3)
+            checked_line(deal(2), [])
             _COMPILED.set()
-
-
-def _checked_line(start: GameState, codes: list[int]) -> tuple[Move, ...] | None:
-    """The engine moves of the beam's search moves, or None if the engine does not agree."""
-    from klondike_widget.solver import beam, core  # numba: loaded only once shortening runs
-
-    S = encode_state(start, dominances=1)
-    H = np.zeros(core.H_SIZE, dtype=np.uint64)
-    core.compute_hashes(S, H)
-    out = np.zeros(len(codes) * (beam.MAX_AUTOS + 1) + beam.MAX_AUTOS, dtype=np.int32)
-    n = beam.replay_codes(S, H, np.array(codes, dtype=np.int32), out)
-    state = start
-    played: list[Move] = []
-    try:
-        for code in out[:n]:
-            for move in engine_moves(state, int(code)):
-                state = apply_move(state, move)
-                played.append(move)
-    except (IllegalMoveError, AssertionError, ValueError):
-        return None
-    return tuple(played) if state.is_won else None
-
-
-def _beam(
-    start: GameState,
-    bound: int,
-    width: int,
-    deadline: float,
-    cancel: Callable[[], bool] | None,
-    layers: int = MAX_LAYERS,
-    *,
-    weights: tuple[int, int, int] = WEIGHTS[0],
-    salt: int = 0,
-    clock: Callable[[], float] = time.perf_counter,
-) -> list[int] | None:
-    """The search moves of a win cheaper than ``bound`` engine moves found by one beam, or None.
-
-    ``weights`` rank its positions (:data:`WEIGHTS`); ``salt`` (not 0) adds the hashed
-    tie-break of :data:`NOISE`; no layer starts that would end past ``deadline`` by ``clock``.
-    """
-    from klondike_widget.solver import beam, core  # numba: loaded only once shortening runs
-
-    S = encode_state(start, dominances=1)
-    H = np.zeros(core.H_SIZE, dtype=np.uint64)
-    core.compute_hashes(S, H)
-    g0 = beam.root_autos(S, H)
-    if core.is_won(S):
-        return [] if g0 < bound else None
-    size = core.S_SIZE
-    BS = np.zeros((1, size), dtype=np.int32)
-    BH = np.zeros((1, beam.HW), dtype=np.uint64)
-    BS[0] = S
-    BH[0] = H[: beam.HW]
-    BG = np.array([g0], dtype=np.int32)
-    layers = min(layers, bound)
-    slots = 1 << max(16, int(2 * width * layers).bit_length())
-    SK = np.zeros(slots, dtype=np.uint64)
-    SG = np.zeros(slots, dtype=np.int32)
-    scratch = _scratch(width * core.MAXM)
-    best = np.array([bound, -1, -1, 0], dtype=np.int64)
-    parents: list[np.ndarray] = []
-    codes: list[np.ndarray] = []
-    win = (-1, -1, -1)  # the layer, parent index and move code of the cheapest win
-    nb = 1
-    step = 0.0  # the time of the last layer: no layer starts that would end past the deadline
-    for layer in range(layers):
-        now = clock()
-        if nb == 0 or now + step >= deadline or (cancel is not None and cancel()):
-            break
-        NS = np.empty((width, size), dtype=np.int32)
-        NH = np.empty((width, beam.HW), dtype=np.uint64)
-        NG = np.empty(width, dtype=np.int32)
-        PAR = np.empty(width, dtype=np.int32)
-        COD = np.empty(width, dtype=np.int32)
-        found = int(best[0])
-        nb = beam.expand_layer(
-            BS, BH, BG, nb, NS, NH, NG, PAR, COD, SK, SG, *scratch,
-            weights[0], weights[1], weights[2], best, NOISE if salt else 0, np.uint64(salt),
-        )  # fmt: skip
-        if best[0] < found:
-            win = (layer, int(best[1]), int(best[2]))
-        parents.append(PAR[:nb].copy())
-        codes.append(COD[:nb].copy())
-        BS, BH, BG = NS, NH, NG
-        step = clock() - now
-    return None if win[0] < 0 else _trace(win, parents, codes)
-
-
-_Scratch = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
-
-
-def _scratch(size: int) -> _Scratch:
-    """The scratch arrays of :func:`beam.expand_layer` (``CF`` .. ``ORD``) for ``size`` moves."""
-    return (
-        np.empty(size, dtype=np.int32),
-        np.empty(size, dtype=np.int32),
-        np.empty(size, dtype=np.uint64),
-        np.empty(size, dtype=np.int32),
-        np.empty(size, dtype=np.int32),
-        np.empty(size, dtype=np.int64),
-    )
-
-
-def _trace(
-    win: tuple[int, int, int], parents: list[np.ndarray], codes: list[np.ndarray]
-) -> list[int]:
-    """The search moves to the win ``(layer, parent index, move code)`` through the layers'
-    parent indexes and move codes."""
-    win_layer, index, code = win
-    line = [code]
-    for layer in range(win_layer - 1, -1, -1):
-        line.append(int(codes[layer][index]))
-        index = int(parents[layer][index])
-    line.reverse()
-    return line

@@ -280,7 +280,7 @@ def do_set_option(table: Table, name: str, on: bool) -> None:
 
 
 def do_open_stats(table: Table) -> None:
-    table.host.stats_view = table.tracker.summary(refresh=True)
+    table.publish_stats(refresh=True)
 
 
 def do_reset_stats(table: Table, draw: int | None = None) -> None:

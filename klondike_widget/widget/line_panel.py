@@ -22,9 +22,9 @@ Examples
 (0, 3)
 >>> panel.published("en")["moves"], panel.published("en")["words"][0]
 ('s s t3-t2', 'tap the stock')
->>> panel.view_part(playable=True)["next"]
+>>> panel.view_part(True, "en")["next"]
 {'src': 's', 'n': 0, 'dst': 'w'}
->>> panel.index = 3; panel.view_part(playable=True)["next"] is None
+>>> panel.index = 3; panel.view_part(True, "en")["next"] is None
 True
 """
 
@@ -187,18 +187,41 @@ class LinePanel:
             out["play"] = "review.try_from_here.label"
         return out
 
-    def view_part(self, *, playable: bool) -> LineStep:
-        """``view["line"]``: the step, the total, the next move's piles, autoplay, playable."""
+    def view_part(self, playable: bool, locale: str) -> LineStep:
+        """``view["line"]``: the step, the total, the next move's piles, autoplay, playable,
+        and the step in words (``text``, ``said`` when it is taken, ``opened`` with the title).
+
+        >>> from klondike_widget.engine.deals import deal
+        >>> panel = LinePanel(line_from(["s", "s", "t3-t2"], deal(2)), ident=1)
+        >>> panel.index = 3
+        >>> part = panel.view_part(True, "en")
+        >>> part["text"], part["opened"]
+        ('Step 3 of 3', 'Solver line: Step 3 of 3')
+        >>> part["said"]
+        'Step 3 of 3: 8♦ from column 3 onto 9♣ in column 2'
+        """
         move = self.next_move
         nxt: NextStep | None = None
         if move is not None:
             src, count, dst = move_target(move, self.state)
             nxt = {"src": src, "n": count, "dst": dst}
+        k = self._index
+        text = i18n.text(
+            "analysis.start" if k == 0 else "analysis.step", locale, index=k, total=self.total
+        )
+        said = text
+        if k:
+            words = i18n.describe_move(self.line[k - 1], self.line.moves[k - 1], locale)
+            said = i18n.text("announce.step", locale, step=text, move=words)
+        title = i18n.text("review.title" if self.review else "analysis.title", locale)
         return {
             "id": self.ident,
-            "k": self._index,
+            "k": k,
             "total": self.total,
             "next": nxt,
             "auto": self.autoplay,
             "playable": playable,
+            "text": text,
+            "said": said,
+            "opened": i18n.text("announce.step", locale, step=title, move=text),
         }

@@ -51,6 +51,8 @@ __all__ = [
     "Clock",
     "Announce",
     "Notice",
+    "ViewTexts",
+    "StatsView",
     "ReviewProgress",
     "LessonVerdict",
     "LessonView",
@@ -120,7 +122,12 @@ class NextStep(TypedDict):
 
 
 class LineStep(TypedDict):
-    """``view["line"]``: the analysis panel's step through a solver line."""
+    """``view["line"]``: the analysis panel's step through a solver line.
+
+    The texts are finished in the active language: ``text`` names the step shown ("Step 3 of
+    142", or the start), ``said`` is what a screen reader hears when the step is taken ("Step 3
+    of 142: move 9♥ …"), ``opened`` when the panel opens (its title and the step).
+    """
 
     id: int
     k: int
@@ -128,6 +135,9 @@ class LineStep(TypedDict):
     next: NextStep | None
     auto: bool
     playable: bool
+    text: str
+    said: str
+    opened: str
 
 
 class Clock(TypedDict):
@@ -168,6 +178,21 @@ class _BoardView(TypedDict):
     lines: bool
 
 
+class ViewTexts(TypedDict):
+    """``view["texts"]``: every parameterised text of the view, finished in the active language.
+
+    Made by :func:`klondike_widget.widget.texts.view_texts`; the front end shows them as they are
+    (it never fills a template nor picks a plural form).
+    """
+
+    piles: dict[str, str]  # pile id: accessible name ("Stock: 12 cards left")
+    deal: str | None  # the info line's "Deal 123"; None for a game that is not a numbered deal
+    hint: str | None  # "Hint: …" while a hint is shown
+    finishing: str | None  # said while Finish plays: "Finishing: 31 cards on the foundations."
+    win: str | None  # the win dialog's message (moves and time), once won
+    review: str | None  # a running review's progress
+
+
 class ReviewProgress(TypedDict):
     """``view["review"]``: a review in progress, ``decided`` positions of ``total`` known."""
 
@@ -199,8 +224,9 @@ class View(_BoardView, total=False):
     """The ``view`` trait: everything the front end draws.
 
     ``widget.view.board_view`` gives the board's keys; the widget adds the play keys when it
-    publishes: ``score`` (the scoring's view), ``quick`` (one-click targets by source) and
-    ``auto_complete`` (True when the rest plays itself).
+    publishes: ``score`` (the scoring's view), ``quick`` (one-click targets by source),
+    ``auto_complete`` (True when the rest plays itself), ``review`` and ``reviewable`` (the
+    game review), ``lesson`` (a lesson board) and ``texts`` (:class:`ViewTexts`).
     """
 
     score: dict[str, Any] | None
@@ -209,16 +235,36 @@ class View(_BoardView, total=False):
     review: ReviewProgress | None
     reviewable: bool
     lesson: LessonView | None
+    texts: ViewTexts
 
 
 class Notice(TypedDict):
-    """A custom message to the front end: the strings ``key`` to show, with its ``args``."""
+    """A custom message to the front end: ``text``, finished in the active language.
+
+    ``key`` is the strings key it was made from (the front end tells rejections by it), ``args``
+    what filled it (for logs and tests).
+    """
 
     kind: Literal["notice"]
     n: int
     key: str
     args: dict[str, Any]
+    text: str
     cid: str | None
+
+
+class StatsView(TypedDict):
+    """The ``stats_view`` trait: the statistics panel's rows (one per draw mode) and its state.
+
+    ``skipped`` damaged lines of the file, ``error`` why it could not be written (or None),
+    ``off`` when there is no file, ``warnings`` those two said in the active language.
+    """
+
+    rows: list[dict[str, Any]]
+    skipped: int
+    error: str | None
+    off: bool
+    warnings: list[str]
 
 
 class _IntentBase(TypedDict):

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from klondike_widget.engine.game import Game
 from klondike_widget.engine.moves import Move
 from klondike_widget.engine.state import GameState
-from klondike_widget.widget.protocol import ReviewProgress
+from klondike_widget.widget.protocol import ReviewProgress, View
 
 if TYPE_CHECKING:
     from klondike_widget.review import Review
@@ -212,9 +212,10 @@ class Reviewer:
             self.last_game = old
         self.current = game
 
-    def view_part(self) -> dict[str, object]:
-        """``view["review"]`` (the progress, None unless running) and ``view["reviewable"]``."""
-        return {"review": self.run.part(), "reviewable": self.target() is not None}
+    def fill_view(self, view: View) -> None:
+        """Set ``view["review"]`` (the progress, None unless running) and ``view["reviewable"]``."""
+        view["review"] = self.run.part()
+        view["reviewable"] = self.target() is not None
 
     def start(self) -> bool:
         """Review the target game in the background; False when there is none."""

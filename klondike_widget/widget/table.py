@@ -64,13 +64,10 @@ from klondike_widget.widget.finish import Finisher
 from klondike_widget.widget.host import Host, PlainHost
 from klondike_widget.widget.intents import run_intent
 from klondike_widget.widget.lesson_coach import LessonCoach, lesson_part
-from klondike_widget.widget.protocol import (
-    Announce,
-    Hint,
-    Notice,
-)
+from klondike_widget.widget.protocol import Announce, Hint, Notice, StatsView
 from klondike_widget.widget.rebase import SeenStates
 from klondike_widget.widget.scheduling import Scheduler
+from klondike_widget.widget.texts import stats_warnings, view_texts
 from klondike_widget.widget.view import board_view, move_target
 
 __all__ = ["Table"]
@@ -148,7 +145,7 @@ class Table:
         """Load the texts and publish the first view (the host's settings are in place)."""
         self.load_locale()
         self.after_change(None)
-        self.host.stats_view = self.tracker.summary()
+        self.publish_stats()
 
     @property
     def finishing(self) -> bool:
@@ -242,7 +239,7 @@ class Table:
     def statistics(self) -> list[dict[str, Any]]:
         """The statistics per draw mode, one dict per row (the file is read again)."""
         with self.lock:
-            self.host.stats_view = self.tracker.summary(refresh=True)
+            self.publish_stats(refresh=True)
             return [dict(row) for row in self.host.stats_view["rows"]]
 
     def reset_stats(self, draw: int | None = None) -> int:
@@ -251,14 +248,23 @@ class Table:
             raise ValueError(f"draw must be 1, 3 or None, not {draw!r}")
         with self.lock:
             removed = self.tracker.reset(draw)
-            self.host.stats_view = self.tracker.summary()
+            self.publish_stats()
             self.publish()
             return removed
+
+    def publish_stats(self, refresh: bool = False) -> None:
+        """Write ``stats_view`` (``refresh``: read the file), its ``warnings`` in words."""
+        s = self.tracker.summary(refresh=refresh)
+        words = stats_warnings(s, self.host.locale)
+        view = StatsView(
+            rows=s["rows"], skipped=s["skipped"], error=s["error"], off=s["off"], warnings=words
+        )
+        self.host.stats_view = dict(view)
 
     def leave_game(self) -> None:
         """The game on the table is about to be replaced: record it (lost unless won)."""
         if self.tracker.replacing(self.game, self.clock.seconds()):
-            self.host.stats_view = self.tracker.summary()
+            self.publish_stats()
 
     # -- intents -----------------------------------------------------------------------------
 
@@ -281,6 +287,7 @@ class Table:
                 if line:
                     self.set_hint(line[0], publish=False)
             self.desk.republish()
+            self.publish_stats()
             self.publish()
 
     def setting_changed(self, name: str, value: Any = None) -> None:
@@ -311,7 +318,8 @@ class Table:
         """Tell the front end ``key`` (a strings key); ``why`` is for logs and tests only."""
         self.last_notice = (key, why)
         self.count += 1
-        message: Notice = {"kind": "notice", "n": self.count, "key": key, "args": args, "cid": cid}
+        text = self.text(key, **args)  # finished here: the front end fills no template
+        message = Notice(kind="notice", n=self.count, key=key, args=args, text=text, cid=cid)
         self.host.send(dict(message))
 
     # -- moves and publication ------------------------------------------------------------------
@@ -358,7 +366,7 @@ class Table:
         start = self.start_analysis()
         self.publish()  # the board first: the search must not delay the update
         if self.tracker.changed(self.game, self.clock.seconds()):  # then the statistics file
-            self.host.stats_view = self.tracker.summary()
+            self.publish_stats()
         if start is not None:
             start()
 
@@ -376,7 +384,7 @@ class Table:
             clock=self.clock.view(),
             announce=self.announce,
             shown=None if panel is None else panel.state,
-            line=None if panel is None else panel.view_part(playable=playable),
+            line=None if panel is None else panel.view_part(playable, self.host.locale),
             lines=self.analysis == "winnable" or self.last_line is not None,
         )
         # A deal number can exceed JavaScript's exact integers: publish it as text.
@@ -389,7 +397,9 @@ class Table:
         view["quick"] = assist.one_click_moves(state) if quick else {}
         view["auto_complete"] = bool(view["legal"]) and assist.auto_complete_line(state) is not None
         view["lesson"] = lesson_part(self.coach, self.game, self.host.locale)
-        self.host.view = {**view, **self.desk.reviewer.view_part()}
+        self.desk.reviewer.fill_view(view)
+        view["texts"] = view_texts(view, self.host.locale)
+        self.host.view = dict(view)
 
     def score_view(self) -> dict[str, Any] | None:
         """``view["score"]``: the score in the chosen scoring, or None."""

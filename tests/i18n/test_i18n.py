@@ -240,8 +240,8 @@ def test_missing_key_falls_back_to_english_with_a_warning(tmp_path: Path) -> Non
     assert merged["button.hint.label"] == "Podpowiedź"
     # English forms of the family stand in; the browser's "few" falls back to "_other".
     assert "counter.stock_few" not in merged
-    assert merged["counter.stock_other"] == "{count} cards left in the stock"
-    assert catalog.plural_text("counter.stock", 3, "pl") == "3 cards left in the stock"
+    assert merged["counter.stock_other"] == "{count} cards left"
+    assert catalog.plural_text("counter.stock", 3, "pl") == "3 cards left"
     assert catalog.text("button.undo.label", "pl") == "Undo"
     bundle = catalog.strings_for("pl")
     assert bundle["strings"]["button.undo.label"] == "Undo"
@@ -330,7 +330,7 @@ def test_invalid_json_and_missing_english_are_clear_errors(tmp_path: Path) -> No
 
 def test_strings_for_bundle() -> None:
     bundle = strings_for("pl")
-    assert set(bundle) == {"meta", "strings", "rules", "cards", "available"}
+    assert set(bundle) == {"meta", "strings", "rules", "cards", "selected", "available"}
     assert bundle["meta"] == {
         "code": "pl",
         "name": "Polski",
@@ -341,6 +341,8 @@ def test_strings_for_bundle() -> None:
     }
     assert bundle["strings"]["counter.moves_few"] == "{count} ruchy"
     assert bundle["cards"][parse_card("9h")] == "dziewiątka kier"
+    assert bundle["selected"][parse_card("9h")] == "Wybrano: dziewiątka kier."
+    assert len(bundle["selected"]) == 52
     assert [a["code"] for a in bundle["available"]] == list(LOCALES)
     assert {a["code"]: a["dir"] for a in bundle["available"]}["ar"] == "rtl"
     assert bundle["rules"]["title"] == "Jak grać w Klondike"

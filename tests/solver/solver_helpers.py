@@ -236,3 +236,15 @@ def compare_case(case: Any, nodes: int = 2_000_000, max_states: int = 200_000) -
         "nodes": res.nodes,
         "agree": (res.status.value == brute) if decided else None,
     }
+
+
+def mixed_positions(
+    draw: int, seed: int, fresh: range, middle: int, ends: int, steps: int
+) -> list[GameState]:
+    """Numbered deals ``fresh``, ``middle`` positions along random play of about ``steps``
+    moves and ``ends`` random endgames (12-30 cards left), all from ``seed``."""
+    rng = random.Random(seed * 100 + draw)
+    states = [deal(n, Rules(draw=draw)) for n in fresh]
+    states += midgame_positions(middle, seed + draw, draw, steps=steps)
+    states += [random_endgame(rng, rng.randint(12, 30), draw, True) for _ in range(ends)]
+    return states

@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable
 
 import pytest
-from solver_helpers import midgame_positions, random_endgame
+from solver_helpers import mixed_positions, random_endgame
 
 from klondike_widget.engine.deals import deal
 from klondike_widget.engine.line import BrokenLineError, Line
@@ -15,14 +15,15 @@ from klondike_widget.engine.moves import Move
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
 from klondike_widget.solver import Limit, Status, hint, solve
+from klondike_widget.solver.beam_run import checked_line, run_beam
 from klondike_widget.solver.shorten import (
     WALL_FACTOR,
     WEIGHTS,
     BudgetClock,
     LineLength,
     NotAWinError,
-    _beam,
-    _checked_line,
+    _refine_tails,
+    _Runs,
     check_setting,
     line_length,
     shorten,
@@ -32,11 +33,7 @@ from klondike_widget.solver.shorten import (
 
 def _positions(draw: int) -> list[GameState]:
     """Fresh deals, positions along random play and random endgames (about 150)."""
-    rng = random.Random(1700 + draw)
-    fresh = [deal(n, Rules(draw=draw)) for n in range(1, 41)]
-    middle = midgame_positions(50, 17 + draw, draw, steps=50)
-    ends = [random_endgame(rng, rng.randint(12, 30), draw, True) for _ in range(60)]
-    return fresh + middle + ends
+    return mixed_positions(draw, 17, range(1, 41), middle=50, ends=60, steps=50)
 
 
 @pytest.mark.slow
@@ -51,16 +48,26 @@ def test_shortened_lines_win_and_are_never_longer(draw: int) -> None:
         short = shorten(state, result.moves, seconds=0.03)
         assert Line(state, short).is_winning  # replayed through the engine
         assert len(short) <= len(result.moves)
-        # the first beam and one of each round's (its weights and salt by turns) without a
-        # clock (deterministic): each line either beam returns wins and is shorter
-        first = _beam(state, len(result.moves), 64, float("inf"), None)
+        # the first beam, one of each round's (its weights and salt by turns) and one from
+        # the middle of the line, without a clock (deterministic): each line a beam returns
+        # wins and is shorter than the moves it was bounded by
+        first = run_beam(state, len(result.moves), 64, float("inf"), None)
         weights = WEIGHTS[won % len(WEIGHTS)]
-        salted = _beam(state, len(result.moves), 32, float("inf"), None, weights=weights, salt=won)
-        for codes in (first, salted):
-            beam_line = None if codes is None else _checked_line(state, codes)
+        salted = run_beam(
+            state, len(result.moves), 32, float("inf"), None, weights=weights, salt=won
+        )
+        cut = len(short) // 2
+        middle = Line(state, short).states()[cut]
+        tail = run_beam(middle, len(short) - cut, 32, float("inf"), None, weights=weights)
+        for origin, codes, bound in (
+            (state, first, len(result.moves)),
+            (state, salted, len(result.moves)),
+            (middle, tail, len(short) - cut),
+        ):
+            beam_line = None if codes is None else checked_line(origin, codes)
             if beam_line is not None:
-                assert Line(state, beam_line).is_winning and len(beam_line) < len(result.moves)
-                shorter += 1
+                assert Line(origin, beam_line).is_winning and len(beam_line) < bound
+                shorter += origin is state
     assert won >= 100  # over 100 positions in each draw mode (246 in all)
     assert shorter >= 2 * won // 3  # not a no-op
 
@@ -132,6 +139,19 @@ def test_stopping_between_beams_keeps_a_winning_line_no_longer(draw: int) -> Non
         # each beam asks at every layer: stop after about ``beams`` beams of 30 layers
         short = shorten(start, moves, seconds=5.0, cancel=_stop_after(30 * beams))
         assert Line(start, short).is_winning and len(short) <= len(moves)
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_stopping_among_the_tail_beams_keeps_a_winning_line_no_longer(draw: int) -> None:
+    start = deal(11, Rules(draw=draw))
+    moves = solve(start, Limit(seconds=30)).moves
+    for calls in (1, 5, 40, 200):
+        run = _Runs(start, moves, 5.0, _stop_after(calls))
+        _refine_tails(run)  # beams from positions along the line only, stopped at any layer
+        assert Line(start, run.best).is_winning and len(run.best) <= len(moves)
+    run = _Runs(start, moves, 0.3, None)
+    _refine_tails(run)
+    assert len(run.best) < len(moves)  # the tail beams alone shorten the first line
 
 
 def _stop_after(calls: int) -> Callable[[], bool]:

@@ -56,7 +56,7 @@ def test_the_view_has_exactly_the_typed_keys() -> None:
     view = board_view(game, seq=0)
     assert set(view) == View.__required_keys__  # the widget adds the optional play keys
     panel = LinePanel(line_from(["s"], game.state), ident=1)
-    step = panel.view_part(playable=True)
+    step = panel.view_part(True, "en")
     assert set(step) == _keys(LineStep)
     assert set(board_view(game, seq=1, line=step)["line"] or {}) == _keys(LineStep)
 

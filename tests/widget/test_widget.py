@@ -434,7 +434,8 @@ def test_hint_and_finish_follow_the_solver_line(line3: tuple[Move, ...]) -> None
     n = w.finish()  # animated, on timer threads (no kernel here)
     assert n == len(line3) - 1
     deadline = time.monotonic() + 30
-    while not w.game.is_won and time.monotonic() < deadline:
+    # The last move lands before Finish publishes it and stops: wait for both.
+    while (w.finishing or w.view["status"] != "won") and time.monotonic() < deadline:
         time.sleep(0.02)
     assert w.game.is_won and not w.finishing
     assert w.game.moves_count == len(line3)  # every move of Finish counts

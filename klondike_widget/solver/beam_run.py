@@ -1,0 +1,149 @@
+"""One beam from an engine position (:func:`run_beam`) and the check of its line
+(:func:`checked_line`): the Python side of :mod:`klondike_widget.solver.beam`.
+
+:mod:`.shorten` decides which beams to run; this module runs one, layer by layer, within a
+deadline, and turns its search moves back into engine moves, replayed through the engine.
+
+Examples
+--------
+>>> from klondike_widget.engine.deals import deal
+>>> from klondike_widget.engine.line import Line
+>>> start = deal(2)
+>>> codes = run_beam(start, 400, 64, float("inf"), None)
+>>> line = checked_line(start, codes)
+>>> Line(start, line).is_winning
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from klondike_widget.engine.errors import IllegalMoveError
+from klondike_widget.engine.moves import Move, apply_move
+from klondike_widget.engine.state import GameState
+from klondike_widget.solver.bridge import encode_state, engine_moves
+
+if TYPE_CHECKING:
+    from klondike_widget.solver.beam import Candidates
+
+__all__ = ["MAX_LAYERS", "NOISE", "Ranking", "checked_line", "run_beam"]
+
+#: A hashed tie-break of 0..NOISE added to a position's rank, salted per beam, so that beams
+#: of the same weights keep different positions.
+NOISE = 4
+#: The most search moves a beam line may have.
+MAX_LAYERS = 600
+#: Ranking weights ``(face_down, waste, blockers)`` (see :mod:`.beam`).
+Ranking = tuple[int, int, int]
+
+
+def run_beam(
+    start: GameState,
+    bound: int,
+    width: int,
+    deadline: float,
+    cancel: Callable[[], bool] | None,
+    layers: int = MAX_LAYERS,
+    *,
+    weights: Ranking = (2, 1, 2),
+    salt: int = 0,
+    clock: Callable[[], float] = time.perf_counter,
+) -> list[int] | None:
+    """The search moves of a win cheaper than ``bound`` engine moves found by one beam, or None.
+
+    ``weights`` rank its positions (:func:`beam.expand_layer`); ``salt`` (not 0) adds the hashed
+    tie-break of :data:`NOISE`; no layer starts that would end past ``deadline`` by ``clock``.
+    """
+    from klondike_widget.solver import beam, core  # numba: loaded only once shortening runs
+
+    S = encode_state(start, dominances=1)
+    H = np.zeros(core.H_SIZE, dtype=np.uint64)
+    core.compute_hashes(S, H)
+    g0 = beam.root_autos(S, H)
+    if core.is_won(S):
+        return [] if g0 < bound else None
+    layer = (S[None, :].copy(), H[None, : beam.HW].copy(), np.array([g0], dtype=np.int32))
+    layers = min(layers, bound)
+    slots = 1 << max(16, int(2 * width * layers).bit_length())
+    seen = (np.zeros(slots, dtype=np.uint64), np.zeros(slots, dtype=np.int32))
+    cand = _scratch(width * core.MAXM)
+    ranking = np.array([*weights, NOISE if salt else 0, salt], dtype=np.int64)
+    best = np.array([bound, -1, -1, 0], dtype=np.int64)
+    parents: list[np.ndarray] = []
+    codes: list[np.ndarray] = []
+    win = (-1, -1, -1)  # the layer, parent index and move code of the cheapest win
+    nb = 1
+    step = 0.0  # the time of the last layer: no layer starts that would end past the deadline
+    for depth in range(layers):
+        now = clock()
+        if nb == 0 or now + step >= deadline or (cancel is not None and cancel()):
+            break
+        nxt = (
+            np.empty((width, core.S_SIZE), dtype=np.int32),
+            np.empty((width, beam.HW), dtype=np.uint64),
+            np.empty(width, dtype=np.int32),
+            np.empty(width, dtype=np.int32),
+            np.empty(width, dtype=np.int32),
+        )
+        found = int(best[0])
+        nb = beam.expand_layer(layer, nxt, seen, cand, nb, ranking, best)
+        if best[0] < found:
+            win = (depth, int(best[1]), int(best[2]))
+        parents.append(nxt[3][:nb].copy())
+        codes.append(nxt[4][:nb].copy())
+        layer = nxt[:3]
+        step = clock() - now
+    return None if win[0] < 0 else _trace(win, parents, codes)
+
+
+def checked_line(start: GameState, codes: list[int]) -> tuple[Move, ...] | None:
+    """The engine moves of a beam's search moves ``codes`` from ``start``, or None if the
+    engine does not agree that they are legal and win."""
+    from klondike_widget.solver import beam, core  # numba: loaded only once shortening runs
+
+    S = encode_state(start, dominances=1)
+    H = np.zeros(core.H_SIZE, dtype=np.uint64)
+    core.compute_hashes(S, H)
+    out = np.zeros(len(codes) * (beam.MAX_AUTOS + 1) + beam.MAX_AUTOS, dtype=np.int32)
+    n = beam.replay_codes(S, H, np.array(codes, dtype=np.int32), out)
+    state = start
+    played: list[Move] = []
+    try:
+        for code in out[:n]:
+            for move in engine_moves(state, int(code)):
+                state = apply_move(state, move)
+                played.append(move)
+    except (IllegalMoveError, AssertionError, ValueError):
+        return None
+    return tuple(played) if state.is_won else None
+
+
+def _scratch(size: int) -> Candidates:
+    """The candidates' scratch arrays of :func:`beam.expand_layer` for ``size`` moves."""
+    return (
+        np.empty(size, dtype=np.int32),
+        np.empty(size, dtype=np.int32),
+        np.empty(size, dtype=np.uint64),
+        np.empty(size, dtype=np.int32),
+        np.empty(size, dtype=np.int32),
+        np.empty(size, dtype=np.int64),
+    )
+
+
+def _trace(
+    win: tuple[int, int, int], parents: list[np.ndarray], codes: list[np.ndarray]
+) -> list[int]:
+    """The search moves to the win ``(layer, parent index, move code)`` through the layers'
+    parent indexes and move codes."""
+    win_layer, index, code = win
+    line = [code]
+    for layer in range(win_layer - 1, -1, -1):
+        line.append(int(codes[layer][index]))
+        index = int(parents[layer][index])
+    line.reverse()
+    return line
