@@ -7,7 +7,7 @@ outside that search's time budget. Call :func:`warm_up` early to hide it.
 
 How it works
 ------------
-A depth-first search over compact integer arrays, compiled with numba (``core.py``), with:
+A depth-first search over compact integer arrays, compiled with numba (the ``core`` package), with:
 
 * twin classes: positions that differ only in which of two same-rank, same-colour cards each
   placed card lies on are equally winnable, so the transposition table keys a position by its
