@@ -33,6 +33,7 @@ __all__ = [
     "TURN_NODES",
     "RELAX_TT_MAX",
     "SECOND_ORDER_AFTER",
+    "SECOND_ORDER_SHARE",
     "SECOND_TT_MAX",
     "Search",
     "take_turns",
@@ -50,6 +51,9 @@ TURN_NODES = 50_000
 #: Positions a draw-3 search spends alone before a second one in the other move order joins
 #: it (see :func:`take_turns`): most deals are decided before, and pay nothing for it.
 SECOND_ORDER_AFTER = 100_000
+#: Turns the first draw-3 search (and the relaxation) take for each turn of the second order
+#: (see :func:`take_turns`).
+SECOND_ORDER_SHARE = 2
 #: Largest table of the second draw-3 search (256 MiB).
 SECOND_TT_MAX = 1 << 24
 
@@ -188,18 +192,25 @@ class _Run:
     """A search driven in pieces of about 0.1 s (``chunk`` positions, adapted to the clock).
 
     ``credit``: positions counted as searched for the turns (a search that joins late takes
-    its turns with the others from then on, rather than catching up).
+    its turns with the others from then on, rather than catching up); ``weight``: turns it
+    takes in each round of turns.
     """
 
-    def __init__(self, search: Search, credit: int = 0) -> None:
+    def __init__(self, search: Search, credit: int = 0, weight: int = 1) -> None:
         self.search = search
         self.chunk = 20_000
         self.credit = credit
+        self.weight = weight
 
     @property
     def turns_done(self) -> int:
         """Turns of :data:`TURN_NODES` positions taken (with the credit)."""
         return (self.search.nodes + self.credit) // TURN_NODES
+
+    @property
+    def rounds_done(self) -> float:
+        """Rounds of turns taken: the one with the fewest goes next."""
+        return self.turns_done / self.weight
 
     @property
     def decided(self) -> bool:
@@ -248,15 +259,23 @@ def take_turns(
 
     ``second`` makes a second exact search of the same position in another move order
     (appended to ``searches``): it joins once ``searches[0]`` has searched
-    :data:`SECOND_ORDER_AFTER` positions, and takes turns with the others. Each of the two
-    searches is exhaustive on its own, so a win of either is a win (its line is replayed) and
-    the exhaustion of either is a proof of loss: the order only decides which ends first.
-    Depth-first search has a heavy tail on won deals (a wrong early choice is searched to the
-    end), and two different orders rarely share it.
+    :data:`SECOND_ORDER_AFTER` positions and the relaxation no longer searches (it has won, or
+    filled its table), and then takes one turn for every :data:`SECOND_ORDER_SHARE` of the
+    others. Each of the two searches is exhaustive on its own, so a win of either is a win (its
+    line is replayed) and the exhaustion of either is a proof of loss: the order only decides
+    which ends first. Depth-first search has a heavy tail on won deals (a wrong early choice is
+    searched to the end), and two different orders rarely share it. The second order helps only
+    to win: a position it searches was searched by the first order or will be, so on a lost
+    deal its turns are all spent for nothing. Hence the wait and the smaller share: a draw-3 win
+    is a draw-1 win, so while the relaxation has found none the deal is likely lost, and the
+    relaxation (the cheaper proof) and the first order share the budget; once it has won,
+    the first order still gets two thirds, as on the lost deals that the relaxation cannot
+    prove it alone decides them (numbered draw-3 deals 998 and 1010: 2.8 and 3.2 M positions).
     """
     t0 = time.perf_counter() if started is None else started
-    runs = [_Run(s) for s in searches]
+    runs = [_Run(s, weight=SECOND_ORDER_SHARE) for s in searches]
     main = runs[0]
+    relaxation = runs[1] if len(runs) > 1 else None
     exact = [main]
     while not any(r.decided for r in exact) and main.search.result != core.R_EXHAUSTED:
         done = sum(r.search.nodes for r in runs)
@@ -266,15 +285,20 @@ def take_turns(
             return "seconds", "search", main.search
         if nodes is not None and done >= nodes:
             return "nodes", "search", main.search
-        if second is not None and main.search.nodes >= SECOND_ORDER_AFTER:
+        if (
+            second is not None
+            and main.search.nodes >= SECOND_ORDER_AFTER
+            and (relaxation is None or not relaxation.live)
+        ):
             searches.append(second())
-            exact.append(_Run(searches[-1], credit=main.search.nodes // TURN_NODES * TURN_NODES))
+            credit = main.turns_done // SECOND_ORDER_SHARE * TURN_NODES
+            exact.append(_Run(searches[-1], credit=credit))
             runs.append(exact[-1])
             second = None
         live = [r for r in runs if r.live]
         if not live:  # the search filled its table (and the relaxation can prove nothing)
             return "memory", "search", main.search
-        run = min(live, key=lambda r: (r.turns_done, runs.index(r)))
+        run = min(live, key=lambda r: (r.rounds_done, runs.index(r)))
         left = TURN_NODES - (run.search.nodes + run.credit) % TURN_NODES
         run.step(left if nodes is None else min(left, nodes - done))
         if run not in exact and run.search.result == core.R_EXHAUSTED and run.decided:

@@ -42,3 +42,19 @@ def test_the_second_order_search_joins_late_and_its_verdict_stands() -> None:
     assert result.nodes > SECOND_ORDER_AFTER
     quick = next(r for r in reference_deals() if r["seed"] == 2 and r["draw"] == 3)
     assert solve(reference_state(quick), Limit(seconds=60)).extra["second_order_nodes"] == 0
+
+
+def test_the_second_order_waits_while_the_relaxation_searches() -> None:
+    """Numbered draw-3 deal 294 is lost, proved by the relaxation after some 135,000 positions
+    of its own: the first order passed :data:`SECOND_ORDER_AFTER` meanwhile, but the second
+    order (which can only win) never joined, and the two shared the positions evenly."""
+    from klondike_widget.engine.deals import deal
+    from klondike_widget.engine.rules import Rules
+
+    state = deal(294, Rules(draw=3, foundation_to_tableau=True))
+    result = solve(state, Limit(nodes=2_000_000, seconds=600))
+    assert result.status is Status.LOST and result.extra["proof"] == "draw-1 relaxation"
+    relaxation = result.extra["relaxation_nodes"]
+    assert result.extra["second_order_nodes"] == 0
+    assert result.nodes - relaxation > SECOND_ORDER_AFTER
+    assert abs(result.nodes - 2 * relaxation) <= 50_000  # turns of TURN_NODES, taken evenly

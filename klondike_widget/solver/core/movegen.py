@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .autos import would_go_back_up
+from .autos import is_safe, would_go_back_up
 from .codes import (
     K_COL_COL,
     K_COL_FND,
@@ -22,11 +22,12 @@ from .codes import (
     move_prio,
     with_dst,
 )
-from .keys import structure_count
+from .keys import key_pointer, structure_count
 from .layout import (
     ALW_BACK_UP,
     ALW_KINGS,
     CAP,
+    DOM_LAST_TALON_UP,
     DOM_PARTIAL_RUNS,
     DOM_TWINS,
     NCOL,
@@ -57,13 +58,18 @@ from .layout import (
 __all__ = [
     "gen_abstract",
     "gen_moves",
+    "last_talon_card_first",
     "reachable_talon",
 ]
 
 
 @core_jit
-def reachable_talon(S: np.ndarray, mark: np.ndarray) -> None:
-    """Set ``mark[i] = 1`` for every talon index that taps and recycles can bring to the top."""
+def reachable_talon(S: np.ndarray, mark: np.ndarray, recycles: bool = True) -> None:
+    """Set ``mark[i] = 1`` for every talon index that taps and recycles can bring to the top.
+
+    With ``recycles`` false only the *forward* ones: the waste top and what taps reach before
+    the next recycle (the last card among them).
+    """
     tn = S[O_TN]
     tp = S[O_TP]
     k = S[O_DRAW]
@@ -78,9 +84,67 @@ def reachable_talon(S: np.ndarray, mark: np.ndarray) -> None:
         p = min(p + k, tn)
         mark[p - 1] = 1
     p = 0
-    while p < tn:
+    while recycles and p < tn:
         p = min(p + k, tn)
         mark[p - 1] = 1
+
+
+@core_jit
+def last_talon_card_first(S: np.ndarray) -> bool:
+    """True if a draw-3 position needs no talon card that only a recycle reaches.
+
+    That is when the last talon card ``L`` is next on its foundation and safe there
+    (:func:`~klondike_widget.solver.core.autos.is_safe`) while the pointer is not one that
+    reaches what pointer 0 reaches (``key_pointer != 0``; for those ``L`` goes up automatically,
+    :func:`~klondike_widget.solver.core.autos.apply_autos`). Switch: ``DOM_LAST_TALON_UP``.
+    This is lonelybot's deck rule (``get_deck_mask`` with ``filter``); :func:`gen_abstract`
+    (and :func:`gen_moves` with ``prune``) then generates the forward talon cards only
+    (``L`` is one of them).
+
+    *Argument* (the move measure of :func:`is_safe`: a shortest winning line). Let ``W`` be a
+    shortest winning line of ``P`` that starts by playing a recycle-only card ``c`` (index
+    ``i < n - 1``, ``n`` talon cards). The kept line plays ``L`` up first, then ``c``, then a
+    line from ``P.L.c`` no longer than ``W`` minus its first move and minus one:
+
+    1. ``L`` up leaves the pointer at ``n - 1``, the new end (a pointer that reaches what 0
+       reaches), and no other card changes index, so ``c`` is reachable after a recycle; playing
+       it leaves the pointer at ``i``. So ``P.L.c`` is ``P.c`` with its last card ``L`` up and
+       the same pointer.
+    2. *Removing the last talon card (safe) keeps a win, by a shorter line.* With the same
+       pointer and the last card gone, every other card keeps its index, and the cards the taps
+       reach are those reached before except ``L`` (the forward ones below the end and those
+       after a recycle are the same indices), plus the new last card. Play ``P.c``'s winning line
+       from ``P.L.c``: its talon plays stay legal (the card is reachable in ours too) and leave
+       the pointer at the same index as in its line; where it plays ``L`` (up or onto a column),
+       ours skips it and its pointer is left where it was, which reaches every card a pointer at
+       the new end reaches, and the next talon play puts both pointers at the same index again.
+       ``L`` stays safe in ``P.c`` (foundations only rose, and ``c`` is not ``L``'s suit's
+       next), so the dead-card argument of :func:`is_safe` (``L`` in ``D``: nothing can be put
+       on a talon card, and once ``W`` puts ``L`` on a column it is a column card of ``D``)
+       carries the rest of the line over, and the line is shorter by ``L``'s own moves (one at
+       least: ``W`` must put ``L`` up).
+
+    So ``P.L``, a generated child, has a winning line shorter than ``W``: the search, which
+    tries every generated move, still finds a win. Only recycle-only cards are dropped: a
+    forward card ``c`` would come first with ``L`` still in the talon at the same index, and is
+    kept anyway. The rule needs ``L`` safe: a card that is only next, not safe, may be needed on
+    a column (``tests/solver/test_deck_rule.py`` holds positions that a version without the safety
+    test, or without ``L`` next, loses).
+
+    >>> from klondike_widget.solver.core.layout import S_SIZE, DOM_LAST_TALON_UP
+    >>> S = np.zeros(S_SIZE, dtype=np.int32)
+    >>> S[O_DRAW] = 3; S[O_DOM] = DOM_LAST_TALON_UP
+    >>> S[O_TN] = 5; S[O_TP] = 1; S[O_TAL : O_TAL + 5] = [5, 6, 7, 8, 0]  # A♣ last, 6♣ waste top
+    >>> bool(last_talon_card_first(S))
+    True
+    >>> S[O_TP] = 3; bool(last_talon_card_first(S))  # pointer 3 reaches what 0 reaches
+    False
+    """
+    tn = S[O_TN]
+    if S[O_DRAW] == 1 or tn == 0 or (S[O_DOM] & DOM_LAST_TALON_UP) == 0 or key_pointer(S) == 0:
+        return False
+    last = S[O_TAL + tn - 1]
+    return S[O_FND + SUIT[last]] == RANK[last] and is_safe(S, last)
 
 
 @core_jit
@@ -242,12 +306,12 @@ def _abstract_talon(
     S: np.ndarray, out: np.ndarray, n: int, mark: np.ndarray, first_empty: int
 ) -> int:
     """Twin classes: talon cards, fewest taps first (the waste top, on through the stock, then
-    after a recycle; in draw 1 every talon card is reachable), each to its foundation and onto
-    one column."""
+    after a recycle; in draw 1 every talon card is reachable; in draw 3 only the forward ones
+    when :func:`last_talon_card_first`), each to its foundation and onto one column."""
     reveals_first = S[O_ORDER] == ORDER_REVEALS
     draw1 = S[O_DRAW] == 1
     if not draw1:
-        reachable_talon(S, mark)
+        reachable_talon(S, mark, not last_talon_card_first(S))
     tn = S[O_TN]
     start = S[O_TP] - 1 if S[O_TP] > 0 else 0
     for j in range(tn):
@@ -339,10 +403,17 @@ def _columns_to_foundations(S: np.ndarray, out: np.ndarray, n: int) -> int:
 
 @core_jit_inline
 def _talon_moves(
-    S: np.ndarray, out: np.ndarray, n: int, mark: np.ndarray, first_empty: int, kings: bool
+    S: np.ndarray,
+    out: np.ndarray,
+    n: int,
+    mark: np.ndarray,
+    first_empty: int,
+    kings: bool,
+    prune: bool,
 ) -> int:
-    """Every talon card taps and recycles can reach, to its foundation and onto columns."""
-    reachable_talon(S, mark)
+    """Every talon card taps and recycles can reach, to its foundation and onto columns (with
+    ``prune``, only the forward ones when :func:`last_talon_card_first`)."""
+    reachable_talon(S, mark, not (prune and last_talon_card_first(S)))
     for i in range(S[O_TN]):
         if mark[i] == 0:
             continue
@@ -409,7 +480,9 @@ def gen_moves(S: np.ndarray, out: np.ndarray, mark: np.ndarray, prune: bool) -> 
     foundation card prune is argued in :func:`would_go_back_up`. Talon moves are macro moves:
     every talon card taps and recycles can bring to the top (:func:`reachable_talon`) gets its
     plays, and the line expands the taps (``bridge.engine_moves``), so the talon moves are
-    exactly the engine's, up to the taps in between, which change nothing else.
+    exactly the engine's, up to the taps in between, which change nothing else; with ``prune``,
+    in draw 3, the cards only a recycle reaches are left out while the last talon card is safe
+    (:func:`last_talon_card_first`).
     With ``DOM_PARTIAL_RUNS``, a run split off a longer run moves
     only when the card under it can then go to its foundation (the dominance Solvitaire and
     lonelybot use: exposing a face-up card for any other purpose can be had by moving the other
@@ -421,7 +494,7 @@ def gen_moves(S: np.ndarray, out: np.ndarray, mark: np.ndarray, prune: bool) -> 
     partial = prune and (S[O_DOM] & DOM_PARTIAL_RUNS) != 0
     first_empty = _mark_tops(S, mark)
     n = _columns_to_foundations(S, out, 0)
-    n = _talon_moves(S, out, n, mark, first_empty, kings)
+    n = _talon_moves(S, out, n, mark, first_empty, kings, prune)
     n = _column_moves(S, out, n, mark, first_empty, kings, partial)
     n = _from_foundations(S, out, n, mark, first_empty, prune, False)
     _unmark_tops(S, mark)
