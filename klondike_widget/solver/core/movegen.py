@@ -403,17 +403,9 @@ def _columns_to_foundations(S: np.ndarray, out: np.ndarray, n: int) -> int:
 
 @core_jit_inline
 def _talon_moves(
-    S: np.ndarray,
-    out: np.ndarray,
-    n: int,
-    mark: np.ndarray,
-    first_empty: int,
-    kings: bool,
-    prune: bool,
+    S: np.ndarray, out: np.ndarray, n: int, mark: np.ndarray, first_empty: int, kings: bool
 ) -> int:
-    """Every talon card taps and recycles can reach, to its foundation and onto columns (with
-    ``prune``, only the forward ones when :func:`last_talon_card_first`)."""
-    reachable_talon(S, mark, not (prune and last_talon_card_first(S)))
+    """Every talon card marked by :func:`reachable_talon`, to its foundation and onto columns."""
     for i in range(S[O_TN]):
         if mark[i] == 0:
             continue
@@ -494,7 +486,8 @@ def gen_moves(S: np.ndarray, out: np.ndarray, mark: np.ndarray, prune: bool) -> 
     partial = prune and (S[O_DOM] & DOM_PARTIAL_RUNS) != 0
     first_empty = _mark_tops(S, mark)
     n = _columns_to_foundations(S, out, 0)
-    n = _talon_moves(S, out, n, mark, first_empty, kings, prune)
+    reachable_talon(S, mark, not (prune and last_talon_card_first(S)))
+    n = _talon_moves(S, out, n, mark, first_empty, kings)
     n = _column_moves(S, out, n, mark, first_empty, kings, partial)
     n = _from_foundations(S, out, n, mark, first_empty, prune, False)
     _unmark_tops(S, mark)
