@@ -49,6 +49,7 @@ __all__ = [
     "NotAWinError",
     "check_setting",
     "line_length",
+    "round_width",
     "shorten",
     "shorten_budget",
     "shortened",
@@ -64,19 +65,24 @@ FIRST_WIDTH = 64
 #: (:func:`beam.face_down_count`, :func:`beam.waste_debt`, :func:`beam.blockers`): one beam a
 #: set, the first one also the first beam's. No one set finds the shortest line on most deals;
 #: the best of several beams does, and sets that leave out the face-down cards (weight 0) find
-#: the lines that play a long run of waste cards before turning a card. On the reference deals
-#: of seeds 1-30, one beam of width 256 a set from the start (no bound from the others): the
-#: best set alone is 1.062 (draw 1) and 1.064 (draw 3) times Klondike-Solver's mean length,
-#: the best of the first four lines 1.022 and 1.022, of all twelve 1.020 and 1.014.
+#: the lines that play a long run of waste cards before turning a card. The order is greedy:
+#: on the reference deals of seeds 1-30, one beam of width 512 a set from the start, each
+#: bounded by the first line, each next set is the one that shortens the best line of the
+#: sets before it most for its time, over both draw modes (best of the first five: 1.012 and
+#: 1.004 times Klondike-Solver's mean length in draw 1 and 3; of all twelve at widths 512 and
+#: 2048: 1.006 and 0.999).
 # fmt: off
 WEIGHTS = (
-    (2, 1, 2), (1, 1, 1), (0, 1, 2), (0, 1, 0), (2, 1, 1), (0, 1, 1),
-    (0, 2, 0), (1, 2, 2), (0, 0, 1), (0, 0, 0), (3, 2, 2), (1, 1, 0),
+    (0, 1, 2), (0, 2, 0), (3, 2, 2), (1, 1, 0), (0, 0, 1), (0, 0, 0),
+    (0, 1, 0), (1, 2, 2), (0, 1, 1), (2, 1, 2), (1, 1, 1), (2, 1, 1),
 )
 # fmt: on
-#: The width of the beams of the first round over :data:`WEIGHTS`; each next round is twice
-#: as wide (while the time left allows a beam of that width).
-ROUND_WIDTH = 128
+#: The width of the beams of the first round over :data:`WEIGHTS` at a budget of
+#: :data:`MAX_SECONDS` (a smaller budget starts narrower, at least :data:`MIN_ROUND_WIDTH`);
+#: each next round is twice as wide (while the time left allows a beam of that width).
+ROUND_WIDTH = 512
+#: The narrowest first round.
+MIN_ROUND_WIDTH = 128
 #: The widest beam.
 MAX_WIDTH = 32768
 #: The endings of the line that beams then try to shorten (shares of its length).
@@ -227,7 +233,7 @@ def shorten(
     prepare_shortening()
     run = _Runs(start, best, SAFETY * ROUNDS_SHARE * seconds, cancel)
     run.improve(start, FIRST_WIDTH, WEIGHTS[0], 0)
-    width, salt = ROUND_WIDTH, 1
+    width, salt = round_width(seconds), 1
     while width <= MAX_WIDTH and run.fits(width, len(run.best)):
         for weights in WEIGHTS:
             if not run.fits(width, len(run.best)):
@@ -238,6 +244,18 @@ def shorten(
     run.deadline = SAFETY * seconds
     _refine_tails(run)
     return run.best
+
+
+def round_width(seconds: float) -> int:
+    """The width of the first round of beams for a budget of ``seconds``: :data:`ROUND_WIDTH`
+    at :data:`MAX_SECONDS`, a power of two in proportion below, at least
+    :data:`MIN_ROUND_WIDTH`.
+
+    >>> round_width(1.0), round_width(0.5), round_width(0.3), round_width(5.0)
+    (512, 256, 128, 512)
+    """
+    share = min(seconds, MAX_SECONDS) / MAX_SECONDS
+    return max(MIN_ROUND_WIDTH, 1 << int(ROUND_WIDTH * share).bit_length() - 1)
 
 
 class BudgetClock:
