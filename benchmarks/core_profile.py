@@ -24,6 +24,11 @@ average); the table prints each part in nanoseconds per searched position (parts
 multiplied by ``edges``), their sum, and the real cost per position of the search: the
 difference is the loop's own bookkeeping and what the sample cannot show (revisits, the
 positions a move leads to that are already in the table).
+
+``--part fixed`` (or ``all``, the default) also prints what a search costs besides its
+positions, per search: encoding the position, allocating the table, ``start_search``, the
+turns, replaying the line through the engine and the whole :func:`solve`, on fresh deals the
+search wins in a few hundred positions, and the whole solve of the median fresh deal.
 """
 
 from __future__ import annotations
@@ -31,7 +36,9 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -39,10 +46,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "solver")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from numba import njit
+from side_by_side import fresh_deal_numbers
 from solver_helpers import reference_deals, reference_state
 
-from klondike_widget.solver import core, warm_up
+from klondike_widget.engine.deals import deal
+from klondike_widget.engine.rules import Rules
+from klondike_widget.engine.state import GameState
+from klondike_widget.solver import Limit, core, solve, warm_up
 from klondike_widget.solver.api import Search
+from klondike_widget.solver.bridge import encode_state
+from klondike_widget.solver.drive import TT_START, take_turns
 
 
 @njit(cache=True)
@@ -193,6 +206,72 @@ def profile(draw: int, seeds: list[int], nodes: int, every: int, repeat: int) ->
     print(f"| {'search, real (CPU s / positions)':<44} | {real * 1e9:>11.0f} |  100% |")
 
 
+def _per_call(fn: Callable[[Any], object], items: list[Any], repeat: int) -> float:
+    """Mean CPU seconds of ``fn(item)`` over ``items``, ``repeat`` times."""
+    t = time.process_time()
+    for _ in range(repeat):
+        for item in items:
+            fn(item)
+    return (time.process_time() - t) / (len(items) * repeat)
+
+
+def _searched(state: GameState) -> Search:
+    search = Search(state)
+    take_turns([search], None, None, lambda: False, None)
+    return search
+
+
+def fixed_cost(draw: int, count: int, repeat: int) -> None:
+    """Print what one search costs before and after its positions: setup, turns, replay.
+
+    On the first ``count`` fresh deals (seed 1) of ``draw`` that :func:`solve` decides in under
+    300 positions (the per-position work is then negligible; the replay on the won ones) and on
+    the median deal of the 100 fresh ones by positions searched.
+    """
+    states = [
+        deal(n, Rules(draw=draw, foundation_to_tableau=True)) for n in fresh_deal_numbers(100, 1)
+    ]
+    results = [solve(s, Limit(seconds=None), shorten=False) for s in states]
+    sized = sorted((r.nodes, i) for i, r in enumerate(results))
+    trivial = [states[i] for nodes, i in sized if nodes < 300][:count]
+    won = [states[i] for nodes, i in sized if nodes < 300 and results[i].moves][:count]
+    median = states[sized[len(sized) // 2][1]]
+    searches = [_searched(s) for s in won]
+    rows = [
+        ("encode_state (bridge)", _per_call(encode_state, trivial, repeat)),
+        (
+            "transposition table (np.zeros, TT_START rows)",
+            _per_call(lambda s: np.zeros((TT_START, 2), dtype=np.uint64), trivial, repeat),
+        ),
+        ("Search() (all of the above + start_search)", _per_call(Search, trivial, repeat)),
+        ("Search() + take_turns", _per_call(_searched, trivial, repeat)),
+        (
+            "line(): the line replayed through the engine",
+            _per_call(lambda s: s.line(), searches, 1),
+        ),
+        (
+            "solve(shorten=False)",
+            _per_call(lambda s: solve(s, Limit(seconds=None), shorten=False), trivial, repeat),
+        ),
+        (
+            "solve() (default shortening)",
+            _per_call(lambda s: solve(s, Limit(seconds=None)), trivial, repeat),
+        ),
+    ]
+    nodes = sized[len(sized) // 2][0]
+    print(
+        f"\ndraw {draw}: fixed cost of a search, {len(trivial)} fresh deals decided in < 300 "
+        f"positions; TT_START {TT_START:,} rows"
+    )
+    print(f"| {'part (trivial deals)':<48} | CPU us/search |")
+    print(f"|{'-' * 50}|---------------|")
+    for name, t in rows:
+        print(f"| {name:<48} | {t * 1e6:>13.0f} |")
+    t = _per_call(lambda s: solve(s, Limit(seconds=None), shorten=False), [median], repeat)
+    label = f"median fresh deal ({nodes:,} positions): solve(shorten=False)"
+    print(f"| {label:<48} | {t * 1e6:>13.0f} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seeds", default="8,22,48")
@@ -200,11 +279,21 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=97, help="positions between snapshots")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--draws", default="1,3")
+    parser.add_argument(
+        "--part",
+        choices=("all", "nodes", "fixed"),
+        default="all",
+        help="the per-position breakdown, the per-search fixed cost, or both",
+    )
+    parser.add_argument("--fixed-deals", type=int, default=20, help="trivial deals (fixed cost)")
     args = parser.parse_args()
     warm_up()
     seeds = [int(s) for s in args.seeds.split(",")]
     for draw in [int(d) for d in args.draws.split(",")]:
-        profile(draw, seeds, args.nodes, args.every, args.repeat)
+        if args.part in ("all", "nodes"):
+            profile(draw, seeds, args.nodes, args.every, args.repeat)
+        if args.part in ("all", "fixed"):
+            fixed_cost(draw, args.fixed_deals, args.repeat)
 
 
 if __name__ == "__main__":

@@ -195,7 +195,7 @@ def expand_layer(
     Positions rank by ``g`` + the bound + the weighted terms, plus a hashed tie-break of
     0..``noise`` salted by ``salt``.
     """
-    nc = _candidates(layer, seen, cand, nb, ranking, best)
+    nc = _candidates(layer, cand, nb, ranking, best)
     return _keep_cheapest(layer, nxt, seen, cand, nc, best)
 
 
@@ -211,11 +211,11 @@ def _rank(S: np.ndarray, g: int, key: np.uint64, ranking: np.ndarray) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _candidates(layer: Layer, seen: Seen, cand: Candidates, nb: int, ranking: _A, best: _A) -> int:
-    """Write the children of the layer's positions worth keeping to ``cand``; record wins in
-    ``best``; return how many (see :func:`expand_layer`)."""
+def _candidates(layer: Layer, cand: Candidates, nb: int, ranking: _A, best: _A) -> int:
+    """Write the children of the layer's positions that may beat the best win to ``cand``;
+    record wins in ``best``; return how many (see :func:`expand_layer`). Positions seen
+    before are left to :func:`_keep_cheapest`."""
     BS, BH, BG = layer
-    SK, SG = seen
     CF, CG, CK, CP, CM, _ = cand
     S, H, AUM, AUU = work_arrays(BS.shape[1])
     out = np.empty(MAXM, dtype=np.int32)
@@ -237,12 +237,12 @@ def _candidates(layer: Layer, seen: Seen, cand: Candidates, nb: int, ranking: _A
                 if g2 < best[0]:
                     best[0], best[1], best[2] = g2, i, m
             elif g2 + lower_bound(S) < best[0]:
+                # no look-up in the table of positions seen here (a cache miss per child):
+                # _keep_cheapest looks up only the candidates it reaches in rank order
                 key = pos_key(S, H)
-                slot = _seen_slot(SK, key)
-                if SK[slot] == np.uint64(0) or SG[slot] > g2:
-                    CF[nc] = _rank(S, g2, key, ranking)
-                    CG[nc], CK[nc], CP[nc], CM[nc] = g2, key, i, m
-                    nc += 1
+                CF[nc] = _rank(S, g2, key, ranking)
+                CG[nc], CK[nc], CP[nc], CM[nc] = g2, key, i, m
+                nc += 1
             while aun > 0:
                 aun -= 1
                 undo_move(S, H, AUM[aun], AUU[aun])

@@ -29,7 +29,7 @@ from klondike_widget.engine.state import GameState
 from klondike_widget.solver.bridge import encode_state, engine_moves
 
 if TYPE_CHECKING:
-    from klondike_widget.solver.beam import Candidates
+    from klondike_widget.solver.beam import Candidates, Next
 
 __all__ = ["MAX_LAYERS", "NOISE", "Ranking", "checked_line", "run_beam"]
 
@@ -79,23 +79,21 @@ def run_beam(
     win = (-1, -1, -1)  # the layer, parent index and move code of the cheapest win
     nb = 1
     step = 0.0  # the time of the last layer: no layer starts that would end past the deadline
+    # two layers' arrays, used by turns (fresh arrays each layer would cost page faults)
+    spare = _layer_arrays(width)
     for depth in range(layers):
         now = clock()
         if nb == 0 or now + step >= deadline or (cancel is not None and cancel()):
             break
-        nxt = (
-            np.empty((width, core.S_SIZE), dtype=np.int32),
-            np.empty((width, beam.HW), dtype=np.uint64),
-            np.empty(width, dtype=np.int32),
-            np.empty(width, dtype=np.int32),
-            np.empty(width, dtype=np.int32),
-        )
+        nxt = spare
         found = int(best[0])
         nb = beam.expand_layer(layer, nxt, seen, cand, nb, ranking, best)
         if best[0] < found:
             win = (depth, int(best[1]), int(best[2]))
         parents.append(nxt[3][:nb].copy())
         codes.append(nxt[4][:nb].copy())
+        # the root layer (one position) is too small to take turns
+        spare = _layer_arrays(width) if depth == 0 else (*layer, nxt[3], nxt[4])
         layer = nxt[:3]
         step = clock() - now
     return None if win[0] < 0 else _trace(win, parents, codes)
@@ -121,6 +119,20 @@ def checked_line(start: GameState, codes: list[int]) -> tuple[Move, ...] | None:
     except (IllegalMoveError, AssertionError, ValueError):
         return None
     return tuple(played) if state.is_won else None
+
+
+def _layer_arrays(width: int) -> Next:
+    """Empty arrays for a beam layer of ``width``: ``(NS, NH, NG, PAR, COD)``
+    (:func:`beam.expand_layer`)."""
+    from klondike_widget.solver import beam, core  # numba: loaded only once shortening runs
+
+    return (
+        np.empty((width, core.S_SIZE), dtype=np.int32),
+        np.empty((width, beam.HW), dtype=np.uint64),
+        np.empty(width, dtype=np.int32),
+        np.empty(width, dtype=np.int32),
+        np.empty(width, dtype=np.int32),
+    )
 
 
 def _scratch(size: int) -> Candidates:

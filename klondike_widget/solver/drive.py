@@ -41,8 +41,13 @@ __all__ = [
 ]
 
 #: Start size of the transposition table (entries of two 8-byte words, see
-#: ``core.table_key``); it doubles when half full.
-TT_START = 1 << 19
+#: ``core.table_key``); it doubles when half full. Small, because most searches are: the median
+#: fresh deal is decided in a few hundred positions, and a table of 2**19 rows (8 MiB) cost
+#: such a search more than its positions did (its pages zeroed on first touch; about 0.3 ms a
+#: search, see ``benchmarks/core_profile.py --part fixed``). Growing costs a rehash of each
+#: size on the way, a few ms over a search of a million positions. The table is exact, so its
+#: size changes no node count and no verdict.
+TT_START = 1 << 14
 #: Largest transposition table (entries): 2**26 * 16 bytes = 1 GiB.
 TT_MAX = 1 << 26
 #: Positions a draw-3 search and its draw-1 relaxation search in turn (see :func:`solve`).

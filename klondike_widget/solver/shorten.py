@@ -48,6 +48,7 @@ __all__ = [
     "LineLength",
     "NotAWinError",
     "check_setting",
+    "budget_width",
     "line_length",
     "shorten",
     "shorten_budget",
@@ -64,19 +65,24 @@ FIRST_WIDTH = 64
 #: (:func:`beam.face_down_count`, :func:`beam.waste_debt`, :func:`beam.blockers`): one beam a
 #: set, the first one also the first beam's. No one set finds the shortest line on most deals;
 #: the best of several beams does, and sets that leave out the face-down cards (weight 0) find
-#: the lines that play a long run of waste cards before turning a card. On the reference deals
-#: of seeds 1-30, one beam of width 256 a set from the start (no bound from the others): the
-#: best set alone is 1.062 (draw 1) and 1.064 (draw 3) times Klondike-Solver's mean length,
-#: the best of the first four lines 1.022 and 1.022, of all twelve 1.020 and 1.014.
+#: the lines that play a long run of waste cards before turning a card. The order is greedy:
+#: on the reference deals of seeds 1-30, one beam of width 512 a set from the start, each
+#: bounded by the first line, each next set is the one that shortens the best line of the
+#: sets before it most for its time, over both draw modes (best of the first five: 1.012 and
+#: 1.004 times Klondike-Solver's mean length in draw 1 and 3; of all twelve at widths 512 and
+#: 2048: 1.006 and 0.999).
 # fmt: off
 WEIGHTS = (
-    (2, 1, 2), (1, 1, 1), (0, 1, 2), (0, 1, 0), (2, 1, 1), (0, 1, 1),
-    (0, 2, 0), (1, 2, 2), (0, 0, 1), (0, 0, 0), (3, 2, 2), (1, 1, 0),
+    (0, 1, 2), (0, 2, 0), (3, 2, 2), (1, 1, 0), (0, 0, 1), (0, 0, 0),
+    (0, 1, 0), (1, 2, 2), (0, 1, 1), (2, 1, 2), (1, 1, 1), (2, 1, 1),
 )
 # fmt: on
-#: The width of the beams of the first round over :data:`WEIGHTS`; each next round is twice
-#: as wide (while the time left allows a beam of that width).
-ROUND_WIDTH = 128
+#: The width of the beams of the first round over :data:`WEIGHTS` at a budget of
+#: :data:`MAX_SECONDS` (:func:`budget_width`); each next round is twice as wide (while the
+#: time left allows a beam of that width).
+ROUND_WIDTH = 512
+#: The narrowest beams of the rounds and of the tails, whatever the budget.
+MIN_WIDTH = 128
 #: The widest beam.
 MAX_WIDTH = 32768
 #: The endings of the line that beams then try to shorten (shares of its length).
@@ -85,8 +91,10 @@ TAIL_SHARES = (0.5, 0.75, 0.25, 0.6, 0.4, 0.9, 0.33, 0.66)
 #: beams from positions along the line (:func:`_refine_tails`), which also rescue the deals
 #: where no narrow beam from the start finds a win (draw 3 seed 28 of the reference deals).
 ROUNDS_SHARE = 0.6
-#: The width of the beams from positions along the line.
-TAIL_WIDTH = 128
+#: The width of the beams from positions along the line at a budget of :data:`MAX_SECONDS`
+#: (:func:`budget_width`; 128 before: 1.008 and 1.003 times Klondike-Solver's mean length at
+#: ``benchmarks/lines.py --seconds 1.0``, with 512 1.006 and 1.003).
+TAIL_WIDTH = 512
 #: A budget counts processor time, but at most this many times its wall time
 #: (:class:`BudgetClock`).
 WALL_FACTOR = 3.0
@@ -227,7 +235,7 @@ def shorten(
     prepare_shortening()
     run = _Runs(start, best, SAFETY * ROUNDS_SHARE * seconds, cancel)
     run.improve(start, FIRST_WIDTH, WEIGHTS[0], 0)
-    width, salt = ROUND_WIDTH, 1
+    width, salt = budget_width(ROUND_WIDTH, seconds), 1
     while width <= MAX_WIDTH and run.fits(width, len(run.best)):
         for weights in WEIGHTS:
             if not run.fits(width, len(run.best)):
@@ -236,8 +244,21 @@ def shorten(
             salt += 1
         width *= 2
     run.deadline = SAFETY * seconds
-    _refine_tails(run)
+    _refine_tails(run, budget_width(TAIL_WIDTH, seconds))
     return run.best
+
+
+def budget_width(width: int, seconds: float) -> int:
+    """The beam width for a budget of ``seconds``: ``width`` at :data:`MAX_SECONDS`, a power
+    of two in proportion below, at least :data:`MIN_WIDTH`.
+
+    >>> budget_width(512, 1.0), budget_width(512, 0.5), budget_width(512, 0.3)
+    (512, 256, 128)
+    >>> budget_width(512, 5.0), budget_width(128, 0.01)
+    (512, 128)
+    """
+    share = min(seconds, MAX_SECONDS) / MAX_SECONDS
+    return max(MIN_WIDTH, 1 << int(width * share).bit_length() - 1)
 
 
 class BudgetClock:
@@ -320,18 +341,18 @@ class _Runs:
         return self.best[Line(self.start, self.best).states().index(origin) :]
 
 
-def _refine_tails(run: _Runs) -> None:
-    """Spend the time left on beams of :data:`TAIL_WIDTH` from positions along the best line
-    (at the shares :data:`TAIL_SHARES` of it from its end, the weight sets and salts by
-    turns), each bounded by the rest of the line from there."""
+def _refine_tails(run: _Runs, width: int = MIN_WIDTH) -> None:
+    """Spend the time left on beams of ``width`` from positions along the best line (at the
+    shares :data:`TAIL_SHARES` of it from its end, the weight sets and salts by turns), each
+    bounded by the rest of the line from there."""
     turn = 0
     while True:
         share = TAIL_SHARES[turn % len(TAIL_SHARES)]
         cut = len(run.best) - int(len(run.best) * share)
-        if cut >= len(run.best) or not run.fits(TAIL_WIDTH, len(run.best) - cut):
+        if cut >= len(run.best) or not run.fits(width, len(run.best) - cut):
             return
         origin = Line(run.start, run.best).states()[cut]
-        run.improve(origin, TAIL_WIDTH, WEIGHTS[turn % len(WEIGHTS)], turn)
+        run.improve(origin, width, WEIGHTS[turn % len(WEIGHTS)], turn)
         turn += 1
 
 

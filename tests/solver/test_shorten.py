@@ -169,3 +169,19 @@ def test_the_budget_counts_processor_time_but_ends_on_wall_time_too() -> None:
     while time.thread_time() - t0 < 0.2:
         pass
     assert busy() >= 0.2
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_a_beam_finds_the_same_win_each_time_from_deals_and_mid_game(draw: int) -> None:
+    # a beam reuses two layers' arrays by turns: nothing of one beam may leak into the next
+    start = deal(7, Rules(draw=draw))
+    states = Line(start, solve(start, Limit(seconds=30)).moves).states()
+    found = 0
+    for start in (states[0], states[40], states[80]):  # a deal and two positions along a win
+        runs = [run_beam(start, 250, width, float("inf"), None) for width in (32, 32, 64, 32)]
+        assert runs[0] == runs[1] == runs[3]
+        for codes in runs:
+            line = None if codes is None else checked_line(start, codes)
+            assert codes is None or (line is not None and Line(start, line).is_winning)
+            found += line is not None
+    assert found >= 10  # not a test of None == None
