@@ -270,8 +270,8 @@ def take_turns(
     line is replayed) and the exhaustion of either is a proof of loss: the order only decides
     which ends first. Depth-first search has a heavy tail on won deals (a wrong early choice is
     searched to the end), and two different orders rarely share it. The second order helps only
-    to win: a position it searches was searched by the first order or will be, so on a lost
-    deal its turns are all spent for nothing. Hence the wait and the smaller share: a draw-3 win
+    to win: on a lost deal both orders must search the same positions to exhaust them, so each
+    turn it takes puts the proof off by a turn. Hence the wait and the smaller share: a draw-3 win
     is a draw-1 win, so while the relaxation has found none the deal is likely lost, and the
     relaxation (the cheaper proof) and the first order share the budget; once it has won,
     the first order still gets two thirds, as on the lost deals that the relaxation cannot

@@ -91,6 +91,9 @@ TAIL_SHARES = (0.5, 0.75, 0.25, 0.6, 0.4, 0.9, 0.33, 0.66)
 #: beams from positions along the line (:func:`_refine_tails`), which also rescue the deals
 #: where no narrow beam from the start finds a win (draw 3 seed 28 of the reference deals).
 ROUNDS_SHARE = 0.6
+#: The share of the budget the beams along the line may take first when the first beam
+#: finds no win (then the rounds and the tails go on).
+RESCUE_SHARE = 0.25
 #: The width of the beams from positions along the line at a budget of :data:`MAX_SECONDS`
 #: (:func:`budget_width`; 128 before: 1.008 and 1.003 times Klondike-Solver's mean length at
 #: ``benchmarks/lines.py --seconds 1.0``, with 512 1.006 and 1.003).
@@ -235,6 +238,13 @@ def shorten(
     prepare_shortening()
     run = _Runs(start, best, SAFETY * ROUNDS_SHARE * seconds, cancel)
     run.improve(start, FIRST_WIDTH, WEIGHTS[0], 0)
+    if run.best == best:
+        # the first beam found no win: the deals where no narrow beam from the start does
+        # (draw 3 seed 28 of the reference deals) get a shorter line, and so a tighter bound
+        # for the rounds, from beams along the line first
+        run.deadline = SAFETY * RESCUE_SHARE * seconds
+        _refine_tails(run, budget_width(TAIL_WIDTH, seconds))
+        run.deadline = SAFETY * ROUNDS_SHARE * seconds
     width, salt = budget_width(ROUND_WIDTH, seconds), 1
     while width <= MAX_WIDTH and run.fits(width, len(run.best)):
         for weights in WEIGHTS:

@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable
 
 import pytest
-from solver_helpers import mixed_positions, random_endgame
+from solver_helpers import mixed_positions, random_endgame, reference_deals, reference_state
 
 from klondike_widget.engine.deals import deal
 from klondike_widget.engine.line import BrokenLineError, Line
@@ -15,6 +15,7 @@ from klondike_widget.engine.moves import Move
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
 from klondike_widget.solver import Limit, Status, hint, solve
+from klondike_widget.solver import shorten as shorten_module
 from klondike_widget.solver.beam_run import checked_line, run_beam
 from klondike_widget.solver.shorten import (
     WALL_FACTOR,
@@ -185,3 +186,27 @@ def test_a_beam_finds_the_same_win_each_time_from_deals_and_mid_game(draw: int) 
             assert codes is None or (line is not None and Line(start, line).is_winning)
             found += line is not None
     assert found >= 10  # not a test of None == None
+
+
+def test_beams_along_the_line_go_first_when_the_first_beam_finds_no_win(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # draw 3 seed 28 of the reference deals: no narrow beam from the start finds a win
+    record = next(r for r in reference_deals() if (r["seed"], r["draw"]) == (28, 3))
+    start = reference_state(record)
+    moves = solve(start, Limit(seconds=30)).moves
+    width = shorten_module.FIRST_WIDTH
+    first = run_beam(start, len(moves), width, float("inf"), None, weights=WEIGHTS[0])
+    assert first is None
+    bounds: list[int] = []
+    tails = shorten_module._refine_tails
+
+    def refine_tails(run: _Runs, width: int = 128) -> None:
+        bounds.append(len(run.best))
+        tails(run, width)
+
+    monkeypatch.setattr(shorten_module, "_refine_tails", refine_tails)
+    short = shorten(start, moves, seconds=0.3)
+    assert bounds[0] == len(moves) and len(bounds) == 2  # first from the line given, at the end
+    assert bounds[1] < len(moves)  # the rescue had shortened it before the rounds
+    assert Line(start, short).is_winning and len(short) < len(moves)
