@@ -153,14 +153,16 @@ class Search:
 
     def line_codes(self) -> list[int]:
         """The move codes (automatic moves included) of the winning path, in order."""
-        ctl, AUM, AUS = self.ctl, self.arrays.AUM, self.arrays.AUS
+        ctl, arrays = self.ctl, self.arrays
         depth = int(ctl[core.C_DEPTH])
         aun = int(ctl[core.C_AUN])
-        codes = [int(c) for c in AUM[: int(ctl[core.C_ROOTAUN])]]
+        chosen = (arrays.MV[np.arange(depth), arrays.IX[:depth] - 1] & 0xFFFFFF).tolist()
+        automatic = arrays.AUM[:aun].tolist()
+        starts = [*arrays.AUS[:depth].tolist(), aun]  # depth d's automatic moves, to the next's
+        codes: list[int] = arrays.AUM[: int(ctl[core.C_ROOTAUN])].tolist()
         for d in range(depth):
-            codes.append(int(self.arrays.MV[d, self.arrays.IX[d] - 1]) & 0xFFFFFF)
-            end = int(AUS[d + 1]) if d + 1 < depth else aun
-            codes.extend(int(c) for c in AUM[int(AUS[d]) : end])
+            codes.append(chosen[d])
+            codes.extend(automatic[starts[d] : starts[d + 1]])
         return codes
 
     def line(self) -> tuple[Move, ...]:
