@@ -250,11 +250,16 @@ class _Core:
 
     def __getattr__(self, name: str) -> Any:
         if compiled_now():
-            return getattr(_real(), name)
-        if name == "run_chunk":
+            value = getattr(_real(), name)
+        elif name == "run_chunk":
             return _run_chunk_uncompiled
-        value = getattr(python_core(), name)
-        return _quiet(value) if callable(value) and name in ENTRY_POINTS else value
+        else:
+            value = getattr(python_core(), name)
+            if callable(value) and name in ENTRY_POINTS:
+                return _quiet(value)
+        if type(value) is int:  # a constant, the same in both cores (one source): kept, so
+            self.__dict__[name] = value  # later reads skip this method (about 0.8 us a read)
+        return value
 
 
 #: What the solver calls: the compiled core when loaded, the uncompiled one until then.

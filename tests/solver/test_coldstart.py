@@ -115,6 +115,24 @@ def test_python_core_is_plain_python_through_and_through() -> None:
     assert coldstart.CORE.run_chunk is core.run_chunk
 
 
+def test_core_constants_are_kept_and_functions_follow_the_mode() -> None:
+    """Integer constants read through CORE are kept (they are the same in both cores)."""
+    names = [n for n, v in vars(core).items() if type(v) is int and not n.startswith("_")]
+    assert "S_SIZE" in names and "K_TAL_COL" in names
+    py = coldstart.python_core()
+    for name in names:
+        with coldstart.uncompiled():
+            assert getattr(coldstart.CORE, name) == getattr(py, name), name
+        assert getattr(coldstart.CORE, name) == getattr(core, name), name
+        assert vars(coldstart.CORE)[name] == getattr(core, name), name  # kept: no lookup
+    for name in coldstart.ENTRY_POINTS:  # functions are never kept: the mode picks them
+        getattr(coldstart.CORE, name)
+        assert name not in vars(coldstart.CORE), name
+    with coldstart.uncompiled():
+        assert coldstart.CORE.run_chunk is not core.run_chunk
+    assert coldstart.CORE.run_chunk is core.run_chunk
+
+
 def test_the_first_verdict_needs_no_numba() -> None:
     """The solver imports and the uncompiled core runs without loading numba at all."""
     code = (
