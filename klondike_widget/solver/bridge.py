@@ -33,17 +33,6 @@ __all__ = [
     "reach_waste_card",
 ]
 
-# The core's numbers this module needs, read once: they are the same in the compiled and the
-# uncompiled core (one source), and every ``core.X`` goes through coldstart's proxy (about a
-# microsecond each), which replaying a line of a few hundred moves would pay per move.
-_NCOL, _CAP, _S_SIZE = core.NCOL, core.CAP, core.S_SIZE
-_O_COLS, _O_LEN, _O_FD, _O_FND = core.O_COLS, core.O_LEN, core.O_FD, core.O_FND
-_O_TAL, _O_TN, _O_TP, _O_DRAW = core.O_TAL, core.O_TN, core.O_TP, core.O_DRAW
-_O_F2T, _O_DOM, _O_ALW = core.O_F2T, core.O_DOM, core.O_ALW
-_DOM_ALL, _DOM_BITS, _ALW_ALL = core.DOM_ALL, core.DOM_BITS, core.ALW_ALL
-_K_COL_FND, _K_COL_COL, _K_FND_COL = core.K_COL_FND, core.K_COL_COL, core.K_FND_COL
-_K_SWAP_FND, _K_TAL_FND, _K_TAL_COL = core.K_SWAP_FND, core.K_TAL_FND, core.K_TAL_COL
-
 
 def talon_sequence(state: GameState) -> tuple[int, ...]:
     """The talon in the order the core sees it: the waste, then the stock in tap order.
@@ -60,7 +49,7 @@ def encode_state(
     state: GameState,
     foundation_to_tableau: bool | None = None,
     dominances: bool | int = True,
-    always: int = _ALW_ALL,
+    always: int = core.ALW_ALL,
 ) -> np.ndarray:
     """The int32 array ``S`` of ``state`` (``foundation_to_tableau`` overrides the rules).
 
@@ -68,30 +57,30 @@ def encode_state(
     (True), none (False) or the given bits (an int, for tests). ``always`` holds the switches of
     the always-on rules (``core.O_ALW``; tests turn them off one at a time).
     """
-    S = np.zeros(_S_SIZE, dtype=np.int32)
+    S = np.zeros(core.S_SIZE, dtype=np.int32)
     for c, col in enumerate(state.columns):
-        S[_O_COLS + c * _CAP : _O_COLS + c * _CAP + len(col)] = col
-        S[_O_LEN + c] = len(col)
-        S[_O_FD + c] = state.face_down[c]
-    S[_O_FND : _O_FND + 4] = state.foundations
+        S[core.O_COLS + c * core.CAP : core.O_COLS + c * core.CAP + len(col)] = col
+        S[core.O_LEN + c] = len(col)
+        S[core.O_FD + c] = state.face_down[c]
+    S[core.O_FND : core.O_FND + 4] = state.foundations
     talon = talon_sequence(state)
-    S[_O_TAL : _O_TAL + len(talon)] = talon
-    S[_O_TN] = len(talon)
-    S[_O_TP] = len(state.waste)
-    S[_O_DRAW] = state.rules.draw
+    S[core.O_TAL : core.O_TAL + len(talon)] = talon
+    S[core.O_TN] = len(talon)
+    S[core.O_TP] = len(state.waste)
+    S[core.O_DRAW] = state.rules.draw
     f2t = (
         state.rules.foundation_to_tableau
         if foundation_to_tableau is None
         else foundation_to_tableau
     )
-    S[_O_F2T] = 1 if f2t else 0
+    S[core.O_F2T] = 1 if f2t else 0
     if isinstance(dominances, bool):
-        S[_O_DOM] = _DOM_ALL if dominances else 0
+        S[core.O_DOM] = core.DOM_ALL if dominances else 0
     else:
-        S[_O_DOM] = dominances & _DOM_BITS
-    S[_O_ALW] = always & _ALW_ALL
+        S[core.O_DOM] = dominances & core.DOM_BITS
+    S[core.O_ALW] = always & core.ALW_ALL
     if not face_up_runs(state):
-        S[_O_DOM] &= ~32  # twin classes rest on every face-up part being a run
+        S[core.O_DOM] &= ~32  # twin classes rest on every face-up part being a run
     return S
 
 
@@ -115,19 +104,21 @@ def decode_state(S: np.ndarray, rules: Rules) -> GameState:
     """The :class:`GameState` of array ``S`` (validated)."""
     columns = []
     face_down = []
-    for c in range(_NCOL):
-        n = int(S[_O_LEN + c])
-        columns.append([int(x) for x in S[_O_COLS + c * _CAP : _O_COLS + c * _CAP + n]])
-        face_down.append(int(S[_O_FD + c]))
-    tn = int(S[_O_TN])
-    tp = int(S[_O_TP])
-    talon = [int(x) for x in S[_O_TAL : _O_TAL + tn]]
+    for c in range(core.NCOL):
+        n = int(S[core.O_LEN + c])
+        columns.append(
+            [int(x) for x in S[core.O_COLS + c * core.CAP : core.O_COLS + c * core.CAP + n]]
+        )
+        face_down.append(int(S[core.O_FD + c]))
+    tn = int(S[core.O_TN])
+    tp = int(S[core.O_TP])
+    talon = [int(x) for x in S[core.O_TAL : core.O_TAL + tn]]
     return GameState(
         columns,
         face_down,
         stock=talon[tp:][::-1],
         waste=talon[:tp],
-        foundations=[int(x) for x in S[_O_FND : _O_FND + 4]],
+        foundations=[int(x) for x in S[core.O_FND : core.O_FND + 4]],
         rules=rules,
     )
 
@@ -174,16 +165,16 @@ def reach_waste_card(state: GameState, card: int) -> Iterator[Move]:
 def _board_moves(kind: int, src: int, dst: int, count: int) -> tuple[Move, ...]:
     """The engine moves of a move code that leaves the talon alone (built, and checked, once).
 
-    >>> _board_moves(_K_SWAP_FND, 2, 4, 1)
+    >>> _board_moves(core.K_SWAP_FND, 2, 4, 1)
     (Move.parse('t3-t5'), Move.parse('t3-f'))
     """
-    if kind == _K_COL_FND:
+    if kind == core.K_COL_FND:
         return (Move.column_to_foundation(src),)
-    if kind == _K_COL_COL:
+    if kind == core.K_COL_COL:
         return (Move.column_to_column(src, dst, count),)
-    if kind == _K_FND_COL:
+    if kind == core.K_FND_COL:
         return (Move.foundation_to_column(src, dst),)
-    if kind == _K_SWAP_FND:
+    if kind == core.K_SWAP_FND:
         return (Move.column_to_column(src, dst, count), Move.column_to_foundation(src))
     raise AssertionError(f"internal error: no move code has kind {kind}")  # the core never does
 
@@ -203,8 +194,8 @@ def engine_moves(state: GameState, code: int) -> list[Move]:
     ['s', 's', 'w-t4']
     """
     kind, card, src, dst, count = code_fields(code)
-    if kind == _K_TAL_FND:
+    if kind == core.K_TAL_FND:
         return [*reach_waste_card(state, card), Move.waste_to_foundation()]
-    if kind == _K_TAL_COL:
+    if kind == core.K_TAL_COL:
         return [*reach_waste_card(state, card), _waste_to_column(dst)]
     return list(_board_moves(kind, src, dst, count))

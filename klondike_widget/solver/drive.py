@@ -273,11 +273,12 @@ def take_turns(
     which ends first. Depth-first search has a heavy tail on won deals (a wrong early choice is
     searched to the end), and two different orders rarely share it. The second order helps only
     to win: on a lost deal both orders must search the same positions to exhaust them, so each
-    turn it takes puts the proof off by a turn. Hence the wait and the smaller share: a draw-3 win
-    is a draw-1 win, so while the relaxation has found none the deal is likely lost, and the
-    relaxation (the cheaper proof) and the first order share the budget; once it has won,
-    the first order still gets two thirds, as on the lost deals that the relaxation cannot
-    prove it alone decides them (numbered draw-3 deals 998 and 1010: 2.8 and 3.2 M positions).
+    turn it takes puts the proof off by a turn. Hence the wait and the smaller share. A draw-3
+    win is a draw-1 win, so while the relaxation has found none the deal is likely lost, and the
+    relaxation (the cheaper proof) and the first order share the budget. Once the relaxation has
+    won, the first order still takes two turns in three: on a lost deal that the relaxation
+    cannot prove, only an exhausted order proves it (numbered draw-3 deals 998 and 1010: 2.8 and
+    3.2 M positions of the first order).
     """
     t0 = time.perf_counter() if started is None else started
     runs = [_Run(s, weight=SECOND_ORDER_SHARE) for s in searches]
