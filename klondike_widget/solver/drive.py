@@ -35,7 +35,15 @@ __all__ = [
     "SECOND_ORDER_AFTER",
     "SECOND_ORDER_SHARE",
     "SECOND_TT_MAX",
+    "LOST_ROWS",
+    "RELAXATION_LEAD",
+    "RELAXATION_LEAD_AFTER",
+    "SECOND_ORDER_LATE_SHARE",
+    "SECOND_ORDER_SLOW",
+    "SHARE_LOSSES",
     "Search",
+    "share_losses",
+    "UnsharableSearchError",
     "take_turns",
     "with_override",
 ]
@@ -59,11 +67,36 @@ SECOND_ORDER_AFTER = 100_000
 #: Turns the first draw-3 search (and the relaxation) take for each turn of the second order
 #: (see :func:`take_turns`).
 SECOND_ORDER_SHARE = 2
+#: Positions of the second order after which it takes only one turn for every
+#: :data:`SECOND_ORDER_LATE_SHARE` of each other search (see :func:`take_turns`).
+SECOND_ORDER_SLOW = 1_000_000
+#: Turns of the others for each of the second order's once it has :data:`SECOND_ORDER_SLOW`.
+SECOND_ORDER_LATE_SHARE = 8
 #: Largest table of the second draw-3 search (256 MiB).
 SECOND_TT_MAX = 1 << 24
 
+#: Positions of the draw-1 relaxation, still without a win, after which it takes
+#: :data:`RELAXATION_LEAD` turns for each of the draw-3 search's (see :func:`take_turns`).
+RELAXATION_LEAD_AFTER = 1_000_000
+#: Turns of the relaxation for each of the draw-3 search's after :data:`RELAXATION_LEAD_AFTER`.
+RELAXATION_LEAD = 2
+
 #: Largest table of the draw-1 relaxation that runs beside a draw-3 search (256 MiB).
 RELAX_TT_MAX = 1 << 24
+
+#: Rows of the table where each of the two draw-3 orders writes the positions it has proved
+#: lost for the other (:func:`share_losses`; 64 MiB, half of it used at most).
+LOST_ROWS = 1 << 22
+
+#: The two draw-3 orders skip what the other has proved lost (:func:`share_losses`).
+SHARE_LOSSES = True
+
+#: No table of proven losses (one row: the core reads it as "off").
+NO_LOSSES = np.zeros((1, 2), dtype=np.uint64)
+
+
+class UnsharableSearchError(ValueError):
+    """Two searches asked to share their proofs are not of the same position and rules."""
 
 
 class Search:
@@ -105,6 +138,8 @@ class Search:
             AUS=np.zeros(core.MAXD, dtype=np.int32),
             mark=np.zeros(core.SCR_SIZE, dtype=np.int32),
             ctl=np.zeros(core.C_SIZE, dtype=np.int64),
+            lost_out=NO_LOSSES,
+            lost_in=NO_LOSSES,
         )
         #: The position, its hashes and the counters (the same arrays as in ``arrays``).
         self.S, self.H, self.ctl = S, self.arrays.H, self.arrays.ctl
@@ -119,7 +154,8 @@ class Search:
         return self.arrays.TT
 
     def _table_bytes(self) -> int:
-        return int(sum(a.nbytes for a in self.arrays))
+        arrays = self.arrays._replace(lost_in=NO_LOSSES)  # (the other search's: counted there)
+        return int(sum(a.nbytes for a in arrays))
 
     @property
     def nodes(self) -> int:
@@ -178,6 +214,38 @@ class Search:
         return tuple(moves)
 
 
+def share_losses(first: Search, second: Search, rows: int = LOST_ROWS) -> None:
+    """From now on ``first`` and ``second`` skip the positions the other has proved lost.
+
+    Both must search the same position under the same rules, dominances and keys (they may
+    differ in move order): a proved loss of one is then a loss for the other, whatever its
+    path (the argument is in :func:`klondike_widget.solver.core.search.run_chunk`), so each
+    search's LOST stays a proof and its WON line is its own. Draw 3 only (a draw-1 search
+    stores nothing). Each gets a table of ``rows`` rows that it fills up to half.
+
+    >>> from klondike_widget.engine.deals import deal
+    >>> from klondike_widget.engine.rules import Rules
+    >>> three = deal(3, Rules(draw=3))
+    >>> a, b = Search(three), Search(three, order=core.ORDER_REVEALS)
+    >>> share_losses(a, b, rows=1 << 10)
+    >>> a.arrays.lost_in is b.arrays.lost_out and b.arrays.lost_in is a.arrays.lost_out
+    True
+    >>> share_losses(a, Search(deal(4, Rules(draw=3))))
+    Traceback (most recent call last):
+    ...
+    klondike_widget.solver.drive.UnsharableSearchError: not the same position and rules
+    """
+    same = (core.O_DRAW, core.O_F2T, core.O_DOM, core.O_ALW)
+    if first.state != second.state or any(first.S[i] != second.S[i] for i in same):
+        raise UnsharableSearchError("not the same position and rules")
+    for search in (first, second):
+        lost = np.zeros((rows, 2), dtype=np.uint64)
+        search.arrays = search.arrays._replace(lost_out=lost)
+        search.peak_memory += lost.nbytes
+    first.arrays = first.arrays._replace(lost_in=second.arrays.lost_out)
+    second.arrays = second.arrays._replace(lost_in=first.arrays.lost_out)
+
+
 def with_override(state: GameState, foundation_to_tableau: bool | None) -> GameState:
     """``state`` under its own rules but with ``foundation_to_tableau`` (``None``: unchanged).
 
@@ -198,26 +266,30 @@ def with_override(state: GameState, foundation_to_tableau: bool | None) -> GameS
 class _Run:
     """A search driven in pieces of about 0.1 s (``chunk`` positions, adapted to the clock).
 
-    ``credit``: positions counted as searched for the turns (a search that joins late takes
-    its turns with the others from then on, rather than catching up); ``weight``: turns it
-    takes in each round of turns.
+    ``weight``: turns it takes in each round of turns (see :meth:`reweigh`).
     """
 
-    def __init__(self, search: Search, credit: int = 0, weight: int = 1) -> None:
+    def __init__(self, search: Search, weight: int = 1) -> None:
         self.search = search
         self.chunk = 20_000
-        self.credit = credit
         self.weight = weight
+        self.base = 0
 
     @property
     def turns_done(self) -> int:
-        """Turns of :data:`TURN_NODES` positions taken (with the credit)."""
-        return (self.search.nodes + self.credit) // TURN_NODES
+        """Turns of :data:`TURN_NODES` positions taken."""
+        return self.search.nodes // TURN_NODES
 
     @property
     def rounds_done(self) -> float:
-        """Rounds of turns taken: the one with the fewest goes next."""
-        return self.turns_done / self.weight
+        """Rounds of turns taken since the last :meth:`reweigh`: the one with the fewest goes
+        next."""
+        return (self.turns_done - self.base) / self.weight
+
+    def reweigh(self, weight: int) -> None:
+        """Take ``weight`` turns a round from now on (the rounds counted afresh)."""
+        self.base = self.turns_done
+        self.weight = weight
 
     @property
     def decided(self) -> bool:
@@ -240,6 +312,26 @@ class _Run:
             self.chunk = min(self.chunk * 2, 5_000_000)
         elif dt > 0.2:
             self.chunk = max(self.chunk // 2, 1_000)
+
+
+def _shift_shares(
+    runs: list[_Run], relaxation: _Run | None, exact: list[_Run], shifted: set[str]
+) -> None:
+    """Change the shares of the turns once a deal looks lost (see :func:`take_turns`); each
+    change once (``shifted`` names those made)."""
+    if (
+        "relaxation" not in shifted
+        and relaxation is not None
+        and relaxation.live
+        and relaxation.search.nodes >= RELAXATION_LEAD_AFTER
+    ):
+        shifted.add("relaxation")
+        for run in runs:
+            run.reweigh(RELAXATION_LEAD if run is relaxation else 1)
+    if "second" not in shifted and len(exact) > 1 and exact[1].search.nodes >= SECOND_ORDER_SLOW:
+        shifted.add("second")
+        for run in runs:
+            run.reweigh(1 if run is exact[1] else SECOND_ORDER_LATE_SHARE)
 
 
 def take_turns(
@@ -279,12 +371,25 @@ def take_turns(
     won, the first order still takes two turns in three: on a lost deal that the relaxation
     cannot prove, only an exhausted order proves it (numbered draw-3 deals 998 and 1010: 2.8 and
     3.2 M positions of the first order).
+
+    The shares change, by positions, once a deal looks lost (:func:`_shift_shares`): a
+    relaxation still without a draw-1 win after :data:`RELAXATION_LEAD_AFTER` positions takes
+    :data:`RELAXATION_LEAD` turns for each of the draw-3 search's (on numbered draw-3 deals
+    1-5000 one deal was won after that, 3141, whose relaxation won at 1.78 M, and it alone
+    proved 2311, 3440, 3491 and reference deal 22 lost in 3.1-4.3 M positions, where the first
+    order needs 4.4-8.5 M or more); a second order without a win after
+    :data:`SECOND_ORDER_SLOW` positions takes one turn for every
+    :data:`SECOND_ORDER_LATE_SHARE` of the first's (of the 178 deals 1-5000 that the two orders
+    won beyond 100,000 positions, it won 72, all below 710,000 of its own). The two orders
+    share what they prove lost (:func:`share_losses`, :data:`SHARE_LOSSES`), so the second's
+    turns on a lost deal are not all lost.
     """
     t0 = time.perf_counter() if started is None else started
     runs = [_Run(s, weight=SECOND_ORDER_SHARE) for s in searches]
     main = runs[0]
     relaxation = runs[1] if len(runs) > 1 else None
     exact = [main]
+    shifted: set[str] = set()
     while not any(r.decided for r in exact) and main.search.result != core.R_EXHAUSTED:
         done = sum(r.search.nodes for r in runs)
         if cancelled():
@@ -299,15 +404,19 @@ def take_turns(
             and (relaxation is None or not relaxation.live)
         ):
             searches.append(second())
-            credit = main.turns_done // SECOND_ORDER_SHARE * TURN_NODES
-            exact.append(_Run(searches[-1], credit=credit))
+            if SHARE_LOSSES:
+                share_losses(main.search, searches[-1])
+            for run in runs:  # (the rounds counted afresh from here)
+                run.reweigh(SECOND_ORDER_SHARE)
+            exact.append(_Run(searches[-1]))
             runs.append(exact[-1])
             second = None
+        _shift_shares(runs, relaxation, exact, shifted)
         live = [r for r in runs if r.live]
         if not live:  # the search filled its table (and the relaxation can prove nothing)
             return "memory", "search", main.search
         run = min(live, key=lambda r: (r.rounds_done, runs.index(r)))
-        left = TURN_NODES - (run.search.nodes + run.credit) % TURN_NODES
+        left = TURN_NODES - run.search.nodes % TURN_NODES
         run.step(left if nodes is None else min(left, nodes - done))
         if run not in exact and run.search.result == core.R_EXHAUSTED and run.decided:
             return "", "draw-1 relaxation", main.search  # (its win proves nothing)
