@@ -88,8 +88,11 @@ RELAX_TT_MAX = 1 << 24
 #: lost for the other (:func:`share_losses`; 64 MiB, half of it used at most).
 LOST_ROWS = 1 << 22
 
-#: The two draw-3 orders skip what the other has proved lost (:func:`share_losses`).
-SHARE_LOSSES = True
+#: Whether the two draw-3 orders skip what the other has proved lost (:func:`share_losses`).
+#: Off: it saved 3-7% of the positions on the long deals measured (numbered draw-3 deal 1260:
+#: 8.37 M -> 7.80 M to the proof) but made each position 15-25% dearer while on (storing and
+#: probing two more tables), a loss in CPU time (December 2026, issue 14 notes).
+SHARE_LOSSES = False
 
 #: No table of proven losses (one row: the core reads it as "off").
 NO_LOSSES = np.zeros((1, 2), dtype=np.uint64)
@@ -380,9 +383,9 @@ def take_turns(
     order needs 4.4-8.5 M or more); a second order without a win after
     :data:`SECOND_ORDER_SLOW` positions takes one turn for every
     :data:`SECOND_ORDER_LATE_SHARE` of the first's (of the 178 deals 1-5000 that the two orders
-    won beyond 100,000 positions, it won 72, all below 710,000 of its own). The two orders
-    share what they prove lost (:func:`share_losses`, :data:`SHARE_LOSSES`), so the second's
-    turns on a lost deal are not all lost.
+    won beyond 100,000 positions, it won 72, all below 710,000 of its own). With
+    :data:`SHARE_LOSSES` the two orders share what they prove lost (:func:`share_losses`; off
+    by default, see there).
     """
     t0 = time.perf_counter() if started is None else started
     runs = [_Run(s, weight=SECOND_ORDER_SHARE) for s in searches]

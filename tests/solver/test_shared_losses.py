@@ -22,7 +22,7 @@ from klondike_widget.engine.deals import deal
 from klondike_widget.engine.moves import apply_unchecked, generate_moves
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
-from klondike_widget.solver import core
+from klondike_widget.solver import core, drive
 from klondike_widget.solver.bridge import encode_state
 from klondike_widget.solver.drive import (
     Search,
@@ -193,7 +193,8 @@ def test_only_searches_of_the_same_position_and_rules_share() -> None:
         share_losses(Search(state), Search(state.replace(rules=Rules(3, False))))
 
 
-def test_take_turns_shares_once_the_second_order_joins() -> None:
+def test_take_turns_shares_once_the_second_order_joins(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(drive, "SHARE_LOSSES", True)
     state = deal(1260, THREE)
     searches = [Search(state), Search(state.replace(rules=Rules(1, True)))]
     second = lambda: Search(state, order=core.ORDER_REVEALS)  # noqa: E731
