@@ -109,7 +109,13 @@ def _from_foundations(
 @core_jit_inline
 def _abstract_to_foundations(S: np.ndarray, out: np.ndarray, n: int, mark: np.ndarray) -> int:
     """Twin classes: each foundation's next card up from a column top, or through
-    :data:`K_SWAP_FND` when it is covered and its twin is a column top."""
+    :data:`K_SWAP_FND` when it is covered and its twin is a column top.
+
+    A covered face-up card is found with one read per column: twin classes are searched only
+    while every column's face-up cards form a run (``bridge.encode_state``; every move keeps
+    it so), where the card of rank ``r`` can only lie ``RANK[bottom] - r`` places above the
+    run's bottom card.
+    """
     reveals_first = S[O_ORDER] == ORDER_REVEALS
     for suit in range(4):
         h = S[O_FND + suit]
@@ -130,12 +136,14 @@ def _abstract_to_foundations(S: np.ndarray, out: np.ndarray, n: int, mark: np.nd
         for c in range(NCOL):
             ln = S[O_LEN + c]
             fd = S[O_FD + c]
-            for k in range(fd, ln - 1):
-                if S[O_COLS + c * CAP + k] == card:
-                    prio = 70 if k == fd and fd > 0 else 60
-                    if reveals_first:
-                        prio = 80
-                    n = add_move(out, n, encode(K_SWAP_FND, card, c, t, ln - 1 - k, prio))
+            if ln - 1 <= fd:
+                continue  # no covered face-up card
+            k = fd + RANK[S[O_COLS + c * CAP + fd]] - h
+            if fd <= k < ln - 1 and S[O_COLS + c * CAP + k] == card:
+                prio = 70 if k == fd and fd > 0 else 60
+                if reveals_first:
+                    prio = 80
+                n = add_move(out, n, encode(K_SWAP_FND, card, c, t, ln - 1 - k, prio))
     return n
 
 
