@@ -84,22 +84,22 @@ def _from_foundations(
     """Add the foundation-to-column moves (none if the rules forbid them); return the count.
 
     With ``prune`` a card that would at once go back up stays; with ``one_target`` (twin
-    classes) each card gets one target column, else every column that takes it.
+    classes) each card gets one target column, else every column that takes it. (Twin classes
+    ask for a target first: it is cheaper than the safety test and most cards have none.)
     """
     if S[O_F2T] == 0:
         return n
+    back_up = prune and (S[O_ALW] & ALW_BACK_UP) != 0
     for suit in range(4):
         h = S[O_FND + suit]
         if h == 0:
             continue
         card = suit * 13 + h - 1
-        if prune and (S[O_ALW] & ALW_BACK_UP) != 0 and would_go_back_up(S, card):
-            continue
         if one_target:
             t = landing_column(S, mark, card, first_empty)
-            if t >= 0:
+            if t >= 0 and not (back_up and would_go_back_up(S, card)):
                 n = add_move(out, n, encode(K_FND_COL, card, suit, t, 1, 10))
-        else:
+        elif not (back_up and would_go_back_up(S, card)):
             code = encode(K_FND_COL, card, suit, 0, 1, 10)
             kings = prune and (S[O_ALW] & ALW_KINGS) != 0
             n = onto_columns(out, n, S, mark, code, card, -1, first_empty if kings else -1)
