@@ -40,7 +40,7 @@ from .layout import (
     core_jit,
     core_jit_inline,
 )
-from .targets import add_move, landing_column, onto_columns, playable_mask
+from .targets import add_move, landing_column, onto_columns
 
 __all__ = [
     "abstract_talon_moves",
@@ -145,16 +145,15 @@ def abstract_talon_moves(
     draw1 = S[O_DRAW] == 1
     if not draw1:
         reachable_talon(S, mark, not last_talon_card_first(S))
-    playable = playable_mask(S, first_empty)
     tn = S[O_TN]
     start = S[O_TP] - 1 if S[O_TP] > 0 else 0
     for j in range(tn):
         i = start + j
         if i >= tn:
             i -= tn
-        card = S[O_TAL + i]
-        if (playable >> card) & 1 == 0 or (not draw1 and mark[i] == 0):
+        if not draw1 and mark[i] == 0:
             continue
+        card = S[O_TAL + i]
         if S[O_FND + SUIT[card]] == RANK[card]:
             n = add_move(out, n, encode(K_TAL_FND, card, i, 0, 1, 50 if reveals_first else 55))
         t = landing_column(S, mark, card, first_empty)

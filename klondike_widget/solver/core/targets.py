@@ -23,32 +23,15 @@ from __future__ import annotations
 import numpy as np
 
 from .codes import with_dst
-from .layout import (
-    CAP,
-    NCOL,
-    O_COLS,
-    O_FND,
-    O_LEN,
-    RANK,
-    RED,
-    SCR_TOP,
-    TG1,
-    TG2,
-    core_jit,
-    core_jit_inline,
-)
+from .layout import CAP, NCOL, O_COLS, O_LEN, RANK, SCR_TOP, TG1, TG2, core_jit
 
 __all__ = [
     "add_move",
     "landing_column",
     "mark_tops",
     "onto_columns",
-    "playable_mask",
     "unmark_tops",
 ]
-
-#: The four Kings as a card set (bit ``c`` for card ``c``).
-KINGS = (1 << 12) | (1 << 25) | (1 << 38) | (1 << 51)
 
 
 @core_jit
@@ -125,36 +108,3 @@ def landing_column(S: np.ndarray, mark: np.ndarray, card: int, first_empty: int)
     if t < 0:
         t = mark[SCR_TOP + TG2[card]] - 1
     return t
-
-
-@core_jit_inline
-def playable_mask(S: np.ndarray, first_empty: int) -> np.int64:
-    """The cards that have somewhere to go, as a set (bit ``c`` for card ``c``): next on their
-    foundation, or stacking on a column top, or Kings while a column is empty (``first_empty``
-    is the first empty column, -1: none). A filter: a card outside it has no move, so the
-    talon scan skips it without reading its targets.
-
-    >>> from klondike_widget.solver.core.layout import S_SIZE
-    >>> S = np.zeros(S_SIZE, dtype=np.int32)
-    >>> S[O_LEN + 2] = 1; S[O_COLS + 2 * CAP] = 23  # J♦ alone in column 2; all foundations empty
-    >>> mask = int(playable_mask(S, 0))
-    >>> [c for c in range(52) if mask >> c & 1]  # the Aces, 10♣ and 10♠, the Kings
-    [0, 9, 12, 13, 25, 26, 38, 39, 48, 51]
-    """
-    one = np.int64(1)
-    mask = np.int64(KINGS) if first_empty >= 0 else np.int64(0)
-    for suit in range(4):
-        h = S[O_FND + suit]
-        if h < 13:
-            mask |= one << (suit * 13 + h)
-    for c in range(NCOL):
-        ln = S[O_LEN + c]
-        if ln > 0:
-            top = S[O_COLS + c * CAP + ln - 1]
-            r = RANK[top] - 1
-            if r >= 0:  # the two cards of rank r and the other colour
-                if RED[top] == 1:
-                    mask |= (one << r) | (one << (39 + r))
-                else:
-                    mask |= (one << (13 + r)) | (one << (26 + r))
-    return mask
