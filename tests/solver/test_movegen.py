@@ -79,26 +79,3 @@ def test_swap_up_finds_the_covered_card_in_its_run(run: list[int], count: int) -
         if core.move_card(m) == EIGHT_H and core.move_kind(m) in (core.K_SWAP_FND, core.K_COL_FND)
     ]
     assert ups == [(core.K_SWAP_FND, 0, count) if count else (core.K_COL_FND, 0, 1)]
-
-
-@pytest.mark.parametrize("draw", [1, 3])
-def test_playable_mask_holds_exactly_the_cards_with_somewhere_to_go(draw: int) -> None:
-    """``playable_mask``: next on its foundation, or stacking on a column top, or a King while
-    a column is empty; the talon scan skips every other card."""
-    checked = 0
-    for S in searched_positions(draw, range(1, 9), every=23):
-        state = decode_state(S, Rules(draw=draw, foundation_to_tableau=True))
-        tops = [col[-1] for col in state.columns if col]
-        empty = any(not col for col in state.columns)
-        first_empty = next((c for c, col in enumerate(state.columns) if not col), -1)
-        mask = int(core.playable_mask(S, first_empty))
-        for card in range(52):
-            rank, suit = card % 13, card // 13
-            has_move = (
-                state.foundations[suit] == rank
-                or (rank == 12 and empty)
-                or any(bool(core.stacks(card, top)) for top in tops)
-            )
-            assert bool(mask >> card & 1) == has_move, (card, state)
-            checked += 1
-    assert checked > 52 * 50
