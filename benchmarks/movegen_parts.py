@@ -5,13 +5,13 @@ On positions sampled from real searches (:func:`core_profile.sample`), each part
 called on every position, ``--repeat`` times over the sample, in compiled loops built as the
 core is (``_nrt=False``: with numba's runtime on, each call passing an array would pay a
 reference count the search does not). A part that needs the column tops marked runs between
-``mark_tops`` and ``unmark_tops``, whose own cost is subtracted; each position is first copied
-into one working array, as hot in the cache as the search's (the sample itself is megabytes:
-run in place, every part would pay cache misses the search does not), and that copy, timed
-alone, is subtracted from every row. Each row is the least of ``TRIALS``
-timings, taken in turn with the other rows', so a busy moment of the machine hits one trial,
-not one row. The harness is not cached on disk: a cached
-caller keeps a copy of the core functions it was compiled with.
+``mark_tops`` and ``unmark_tops``, whose own cost is subtracted; the part of each position
+that is used is first copied into one working array, as hot in the cache as the search's (the
+sample itself is megabytes: run in place, every part would pay cache misses the search does
+not), and that copy, timed alone, is subtracted from every row. Each row is the least of
+``TRIALS`` timings, taken in turn with the other rows', so a busy moment of the machine hits
+one trial, not one row. The harness is not cached on disk: a cached caller keeps a copy of the
+core functions it was compiled with.
 """
 
 from __future__ import annotations
