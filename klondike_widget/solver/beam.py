@@ -26,6 +26,8 @@ from numba import njit
 
 from klondike_widget.solver.core import (
     CAP,
+    K_COL_COL,
+    K_COL_FND,
     K_SWAP_FND,
     K_TAL_COL,
     K_TAL_FND,
@@ -38,7 +40,10 @@ from klondike_widget.solver.core import (
     O_LEN,
     O_TN,
     O_TP,
+    RANK,
     SCR_SIZE,
+    SHIFT_DST,
+    SUIT,
     ZPTR,
     column_autos,
     do_move,
@@ -53,6 +58,8 @@ from klondike_widget.solver.core import (
 HW = NCOL + 1
 #: Most automatic moves after one search move (there are 52 cards).
 MAX_AUTOS = 64
+#: Four nibbles of 13: no card of any suit seen yet (:func:`blockers`).
+NO_LOW = 0xDDDD
 #: The largest f value the bucket selection sorts by (larger ones share the last bucket).
 F_MAX = 4095
 
@@ -115,25 +122,56 @@ def face_down_count(S: np.ndarray) -> int:
 
 
 @njit(cache=True, nogil=True)
+def column_blockers(S: np.ndarray, c: int) -> int:
+    """Cards of column ``c`` lying above a lower card of their own suit (:func:`blockers`).
+
+    The lowest rank seen so far of each suit is kept in a nibble of one integer (an array
+    would be allocated per call: this runs for the children of every beam position).
+    """
+    t = 0
+    low = NO_LOW
+    base = O_COLS + c * CAP
+    for k in range(S[O_LEN + c]):
+        card = S[base + k]
+        shift = 4 * SUIT[card]
+        rank = RANK[card]
+        if rank > (low >> shift) & 15:
+            t += 1
+        else:
+            low = (low & ~(15 << shift)) | (rank << shift)
+    return t
+
+
+@njit(cache=True, nogil=True)
 def blockers(S: np.ndarray) -> int:
     """Column cards lying above a lower card of their own suit.
 
     Such a card must leave its column before that card can go up, so it moves at least twice
     (a ranking term: one move may carry several of them).
     """
-    low = np.empty(4, dtype=np.int32)
     t = 0
     for c in range(NCOL):
-        low[:] = 13
-        base = O_COLS + c * CAP
-        for k in range(S[O_LEN + c]):
-            card = S[base + k]
-            suit = card // 13
-            rank = card % 13
-            if rank > low[suit]:
-                t += 1
-            else:
-                low[suit] = rank
+        t += column_blockers(S, c)
+    return t
+
+
+@njit(cache=True, nogil=True)
+def child_blockers(S: np.ndarray, m: int, total: int, per_column: np.ndarray) -> int:
+    """:func:`blockers` of ``S``, the child by move code ``m`` (and automatic moves) of a
+    parent with ``total`` blockers, ``per_column`` of them in each column.
+
+    Only the columns a move puts cards on or takes a run from can change: a card going to
+    its foundation is the next of its suit, so no lower card of its suit is left in any column
+    (it blocks nothing and is no blocker), and no card's count depends on the cards above it.
+    """
+    kind = m & 7
+    if kind in (K_COL_FND, K_TAL_FND):
+        return total
+    dst = (m >> SHIFT_DST) & 7
+    t = total - per_column[dst] + column_blockers(S, dst)
+    if kind in (K_COL_COL, K_SWAP_FND):
+        src = (m >> 9) & 63
+        t += column_blockers(S, src) - per_column[src]
     return t
 
 
@@ -200,10 +238,11 @@ def expand_layer(
 
 
 @njit(cache=True, nogil=True)
-def _rank(S: np.ndarray, g: int, key: np.uint64, ranking: np.ndarray) -> int:
-    """A candidate's rank: ``g`` + the bound + the weighted terms + the salted tie-break."""
-    rank = g + lower_bound(S) + ranking[0] * face_down_count(S)
-    rank += ranking[1] * waste_debt(S) + ranking[2] * blockers(S)
+def _rank(S: np.ndarray, g: int, key: np.uint64, ranking: np.ndarray, blocking: int) -> int:
+    """A candidate's rank: ``g`` + the bound + the weighted terms (``blocking``: its
+    :func:`blockers`) + the salted tie-break."""
+    rank = g + lower_bound(S) + ranking[0] * face_down_count(S) + ranking[1] * waste_debt(S)
+    rank += ranking[2] * blocking
     if ranking[3] > 0:
         salted = mix64(key ^ np.uint64(ranking[4]))
         rank += np.int64(salted % np.uint64(ranking[3] + 1))
@@ -220,10 +259,16 @@ def _candidates(layer: Layer, cand: Candidates, nb: int, ranking: _A, best: _A) 
     S, H, AUM, AUU = work_arrays(BS.shape[1])
     out = np.empty(MAXM, dtype=np.int32)
     mark = np.zeros(SCR_SIZE, dtype=np.int32)
+    per_column = np.zeros(NCOL, dtype=np.int64)
     nc = 0
     for i in range(nb):
         S[:] = BS[i]
         H[:] = BH[i]
+        total = 0
+        if ranking[2] != 0:  # the parent's blockers: a child's differ in one or two columns
+            for col in range(NCOL):
+                per_column[col] = column_blockers(S, col)
+                total += per_column[col]
         n = min(gen_moves(S, out, mark, True), MAXM)
         for j in range(n):
             m = out[j] & 0xFFFFFF
@@ -240,7 +285,8 @@ def _candidates(layer: Layer, cand: Candidates, nb: int, ranking: _A, best: _A) 
                 # no look-up in the table of positions seen here (a cache miss per child):
                 # _keep_cheapest looks up only the candidates it reaches in rank order
                 key = pos_key(S, H)
-                CF[nc] = _rank(S, g2, key, ranking)
+                blocking = child_blockers(S, m, total, per_column) if ranking[2] != 0 else 0
+                CF[nc] = _rank(S, g2, key, ranking, blocking)
                 CG[nc], CK[nc], CP[nc], CM[nc] = g2, key, i, m
                 nc += 1
             while aun > 0:
