@@ -107,7 +107,7 @@ def collect_layers(
         t0 = time.thread_time()
         nc = bm._candidates(layer, cand, nb, ranking, best)
         t1 = time.thread_time()
-        nb = bm._keep_cheapest(layer, nxt, seen, cand, nc, best)
+        nb = bm._keep_cheapest(layer, nxt, seen, cand, nc, best, 0)
         spent[0] += t1 - t0
         spent[1] += time.thread_time() - t1
         if nb == 0:
@@ -128,7 +128,7 @@ def main() -> None:
     record = next(r for r in reference_deals() if r["seed"] == args.seed and r["draw"] == args.draw)
     start = reference_state(record)
     first = solve(start, Limit(seconds=60))
-    ranking = np.array([*args.weights, NOISE, 1], dtype=np.int64)
+    ranking = np.array([*args.weights, NOISE, 1, 0], dtype=np.int64)
     collect_layers(start, 5, 8, ranking)  # compile
     layers, spent, cost = collect_layers(start, len(first.moves), args.width, ranking)
     BS = np.concatenate([x[0] for x in layers])

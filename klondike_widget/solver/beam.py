@@ -148,6 +148,12 @@ def blockers(S: np.ndarray) -> int:
 
     Such a card must leave its column before that card can go up, so it moves at least twice
     (a ranking term: one move may carry several of them).
+
+    >>> from klondike_widget.engine.deals import deal
+    >>> from klondike_widget.solver.bridge import encode_state
+    >>> S = encode_state(deal(5))
+    >>> int(blockers(S)), [int(column_blockers(S, c)) for c in range(NCOL)]
+    (6, [0, 1, 0, 1, 0, 2, 2])
     """
     t = 0
     for c in range(NCOL):
@@ -242,14 +248,16 @@ def expand_layer(
     positions seen (key, cheapest ``g``), a power-of-two size. ``cand`` is
     ``(CF, CG, CK, CP, CM, ORD)``, scratch arrays of at least ``nb * MAXM`` entries (the
     candidates' rank, ``g``, key, parent and move, and their order). ``ranking`` holds
-    the weights, the noise and the salt ``(face_down, waste, blockers, noise, salt)``.
+    the weights, the noise, the salt and the spread ``(face_down, waste, blockers, noise,
+    salt, spread)``: with a spread (not 0) a position leaves at most that many children in
+    the next layer, so that the layer holds more lines, not the many children of a few.
     ``best`` holds ``[cost, parent, code, entries]``: the cheapest win found so far (cost in
     engine moves; a win found here replaces it) and the number of keys in ``SK``.
     Positions rank by ``g`` + the bound + the weighted terms, plus a hashed tie-break of
     0..``noise`` salted by ``salt``.
     """
     nc = _candidates(layer, cand, nb, ranking, best)
-    return _keep_cheapest(layer, nxt, seen, cand, nc, best)
+    return _keep_cheapest(layer, nxt, seen, cand, nc, best, ranking[5])
 
 
 @njit(cache=True, nogil=True)
@@ -327,20 +335,26 @@ def _by_rank(CF: np.ndarray, ORD: np.ndarray, nc: int) -> None:
 
 
 @njit(cache=True, nogil=True)
-def _keep_cheapest(layer: Layer, nxt: Next, seen: Seen, cand: Candidates, nc: int, best: _A) -> int:
-    """Keep the ``width`` candidates of lowest rank, each position once at its cheapest, as
-    the next layer; return how many (see :func:`expand_layer`)."""
+def _keep_cheapest(
+    layer: Layer, nxt: Next, seen: Seen, cand: Candidates, nc: int, best: _A, spread: int
+) -> int:
+    """Keep the ``width`` candidates of lowest rank, each position once at its cheapest and at
+    most ``spread`` (0: any number) children of one parent, as the next layer; return how
+    many (see :func:`expand_layer`)."""
     BS, BH, _ = layer
     NS, NH, NG, PAR, COD = nxt
     SK, SG = seen
     CF, CG, CK, CP, CM, ORD = cand
     S, H, AUM, AUU = work_arrays(BS.shape[1])
     _by_rank(CF, ORD, nc)
+    children = np.zeros(BS.shape[0], dtype=np.int32)  # kept so far, per parent
     kept = 0
     for r in range(nc):
         if kept >= NS.shape[0]:
             break
         j = ORD[r]
+        if spread > 0 and children[CP[j]] >= spread:
+            continue
         g2 = CG[j]
         slot = _seen_slot(SK, CK[j])
         if SK[slot] != np.uint64(0) and SG[slot] <= g2:
@@ -360,6 +374,7 @@ def _keep_cheapest(layer: Layer, nxt: Next, seen: Seen, cand: Candidates, nc: in
         copy_position(NS[kept], S)
         NH[kept] = H
         NG[kept], PAR[kept], COD[kept] = g2, CP[j], CM[j]
+        children[CP[j]] += 1
         kept += 1
     return kept
 

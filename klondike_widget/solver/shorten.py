@@ -81,6 +81,9 @@ WEIGHTS = (
 #: :data:`MAX_SECONDS` (:func:`budget_width`); each next round is twice as wide (while the
 #: time left allows a beam of that width).
 ROUND_WIDTH = 512
+#: The spreads of each weight set's beams in the rounds, by turns (:func:`run_beam`: 0 keeps any
+#: number of a position's children in the next layer, 2 at most two).
+ROUND_SPREADS = (0,)
 #: The narrowest beams of the rounds and of the tails, whatever the budget.
 MIN_WIDTH = 128
 #: The widest beam.
@@ -248,10 +251,11 @@ def shorten(
     width, salt = budget_width(ROUND_WIDTH, seconds), 1
     while width <= MAX_WIDTH and run.fits(width, len(run.best)):
         for weights in WEIGHTS:
-            if not run.fits(width, len(run.best)):
-                break
-            run.improve(start, width, weights, salt)
-            salt += 1
+            for spread in ROUND_SPREADS:
+                if not run.fits(width, len(run.best)):
+                    break
+                run.improve(start, width, weights, salt, spread)
+                salt += 1
         width *= 2
     run.deadline = SAFETY * seconds
     _refine_tails(run, budget_width(TAIL_WIDTH, seconds))
@@ -320,7 +324,9 @@ class _Runs:
             return False
         return self.clock() + self.rate * width * bound < self.deadline
 
-    def improve(self, origin: GameState, width: int, weights: Ranking, salt: int) -> None:
+    def improve(
+        self, origin: GameState, width: int, weights: Ranking, salt: int, spread: int = 0
+    ) -> None:
         """Run one beam from ``origin`` (the start or a position along the best line), bounded
         by the best line's rest from there; pool what it finds and keep the shortest line."""
         rest = self.rest(origin)
@@ -333,6 +339,7 @@ class _Runs:
             self.cancel,
             weights=weights,
             salt=salt,
+            spread=spread,
             clock=self.clock,
         )
         self.rate = (self.clock() - t0) / (width * max(len(rest), 1))
