@@ -90,6 +90,8 @@ MIN_WIDTH = 128
 MAX_WIDTH = 32768
 #: The endings of the line that beams then try to shorten (shares of its length).
 TAIL_SHARES = (0.5, 0.75, 0.25, 0.6, 0.4, 0.9, 0.33, 0.66)
+#: The spreads of the beams along the line, by turns (:data:`ROUND_SPREADS`).
+TAIL_SPREADS = (0,)
 #: The share of the budget the rounds of beams from the start may take; the rest goes to
 #: beams from positions along the line (:func:`_refine_tails`), which also rescue the deals
 #: where no narrow beam from the start finds a win (draw 3 seed 28 of the reference deals).
@@ -369,7 +371,8 @@ def _refine_tails(run: _Runs, width: int = MIN_WIDTH) -> None:
         if cut >= len(run.best) or not run.fits(width, len(run.best) - cut):
             return
         origin = Line(run.start, run.best).states()[cut]
-        run.improve(origin, width, WEIGHTS[turn % len(WEIGHTS)], turn)
+        spread = TAIL_SPREADS[turn % len(TAIL_SPREADS)]
+        run.improve(origin, width, WEIGHTS[turn % len(WEIGHTS)], turn, spread)
         turn += 1
 
 
