@@ -34,7 +34,7 @@ from klondike_widget.solver.beam_run import NOISE, _layer_arrays, _scratch
 from klondike_widget.solver.bridge import encode_state
 
 #: The phases, each doing everything the one before it does and one thing more.
-PHASES = ("copy parent", "gen_moves", "do/undo", "autos", "bound + won", "key", "rank")
+PHASES = ("copy parent (its cards)", "gen_moves", "do/undo", "autos", "bound + won", "key", "rank")
 
 
 @njit(cache=False, nogil=True)
@@ -48,7 +48,7 @@ def _phases(BS: np.ndarray, BH: np.ndarray, upto: int, ranking: np.ndarray) -> i
     children = 0
     check = 0
     for i in range(BS.shape[0]):
-        S[:] = BS[i]
+        bm.copy_position(S, BS[i])
         H[:] = BH[i]
         total = 0
         if upto >= 6:
