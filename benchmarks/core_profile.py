@@ -25,6 +25,10 @@ multiplied by ``edges``), their sum, and the real cost per position of the searc
 difference is the loop's own bookkeeping and what the sample cannot show (revisits, the
 positions a move leads to that are already in the table).
 
+``--part movegen`` prints move generation part by part (column tops, foundation moves, talon,
+reveals, foundation-to-column, the sort), in ns per call, on the same sampled positions
+(:mod:`movegen_parts`).
+
 ``--part fixed`` (or ``all``, the default) also prints what a search costs besides its
 positions, per search: encoding the position, allocating the table, ``start_search``, the
 turns, replaying the line through the engine and the whole :func:`solve`, on fresh deals the
@@ -45,6 +49,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "solver"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from movegen_parts import print_movegen
 from numba import njit
 from side_by_side import fresh_deal_numbers
 from solver_helpers import reference_deals, reference_state
@@ -281,15 +286,18 @@ def main() -> None:
     parser.add_argument("--draws", default="1,3")
     parser.add_argument(
         "--part",
-        choices=("all", "nodes", "fixed"),
+        choices=("all", "nodes", "fixed", "movegen"),
         default="all",
-        help="the per-position breakdown, the per-search fixed cost, or both",
+        help="the per-position breakdown, the per-search fixed cost, both, or move generation",
     )
     parser.add_argument("--fixed-deals", type=int, default=20, help="trivial deals (fixed cost)")
     args = parser.parse_args()
     warm_up()
     seeds = [int(s) for s in args.seeds.split(",")]
     for draw in [int(d) for d in args.draws.split(",")]:
+        if args.part == "movegen":
+            (SS, _), _, _, _ = sample(draw, seeds, args.nodes, args.every)
+            print_movegen(draw, SS, args.repeat)
         if args.part in ("all", "nodes"):
             profile(draw, seeds, args.nodes, args.every, args.repeat)
         if args.part in ("all", "fixed"):

@@ -15,6 +15,9 @@ The modules, each with one job (imports point down this list):
 * :mod:`.keys`: Zobrist words, the twin-class and exact keys of the transposition table;
 * :mod:`.board`: do and undo;
 * :mod:`.autos`: the safe automatic foundation moves;
+* :mod:`.targets`: where a card can go (the column tops marked in scratch space);
+* :mod:`.talon_moves`: the talon cards taps and recycles reach, the draw-3 deck rule, their
+  moves;
 * :mod:`.movegen`: the moves of a position (all of them, or one per twin class);
 * :mod:`.prune`: the follow-up, King-fill and reverse-move prunings;
 * :mod:`.dead`: the dead-end test;
@@ -52,6 +55,8 @@ from . import (
     prune,
     search,
     table,
+    talon_moves,
+    targets,
 )
 from .autos import *  # noqa: F403
 from .board import *  # noqa: F403
@@ -63,9 +68,24 @@ from .movegen import *  # noqa: F403
 from .prune import *  # noqa: F403
 from .search import *  # noqa: F403
 from .table import *  # noqa: F403
+from .talon_moves import *  # noqa: F403
+from .targets import *  # noqa: F403
 
 #: The modules, in the order of their imports (each imports only modules before it).
-MODULES = (layout, codes, keys, board, autos, movegen, prune, dead, table, search)
+MODULES = (
+    layout,
+    codes,
+    keys,
+    board,
+    autos,
+    targets,
+    talon_moves,
+    movegen,
+    prune,
+    dead,
+    table,
+    search,
+)
 
 __all__ = [name for module in MODULES for name in module.__all__]
 

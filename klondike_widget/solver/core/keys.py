@@ -144,13 +144,14 @@ def key_pointer(S: np.ndarray) -> int:
 
     From pointer ``p`` (draw ``k``, ``n`` talon cards) taps and recycles bring to the top the
     cards at ``p - 1``, at ``p + jk - 1`` and at ``jk - 1`` (``j >= 1``, each capped at
-    ``n - 1``): see :func:`reachable_talon`. When ``p`` is a multiple of ``k`` or ``p == n`` the
-    first two kinds are among the third, so the reachable cards are those of pointer 0. A talon
-    play of ``T[i]`` leaves the pointer at ``i`` whatever it was before and nothing else reads
-    the pointer, so two positions that differ only in such pointers have the same moves and the
-    same future: one key serves both. Foundation-to-column moves do not read or move the
-    pointer. Switch: ``ALW_POINTER`` (off: the key holds the pointer itself, in draw 1 too,
-    where every talon card is reachable from any pointer and taps change nothing else).
+    ``n - 1``): see :func:`~.talon_moves.reachable_talon`. When ``p`` is a multiple of ``k``
+    or ``p == n`` the first two kinds are among the third, so the reachable cards are those of
+    pointer 0. A talon play of ``T[i]`` leaves the pointer at ``i`` whatever it was before and
+    nothing else reads the pointer, so two positions that differ only in such pointers have the
+    same moves and the same future: one key serves both. Foundation-to-column moves do not read
+    or move the pointer. Switch: ``ALW_POINTER`` (off: the key holds the pointer itself, in
+    draw 1 too, where every talon card is reachable from any pointer and taps change nothing
+    else).
     """
     tp = S[O_TP]
     if tp % S[O_DRAW] == 0 or tp == S[O_TN]:

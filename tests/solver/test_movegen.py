@@ -1,0 +1,81 @@
+"""Move generation's shortcuts and what they rest on (``core.movegen``, ``core.talon_moves``,
+``core.targets``), on positions sampled from real searches and on hand-built ones."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from klondike_widget.engine.deals import deal
+from klondike_widget.engine.rules import Rules
+from klondike_widget.solver import core
+from klondike_widget.solver.bridge import decode_state, face_up_runs
+from klondike_widget.solver.drive import Search
+
+
+def searched_positions(draw: int, deals: range, every: int = 37) -> list[np.ndarray]:
+    """Copies of ``S`` every ``every`` positions of twin-class searches of ``deals``."""
+    shots = []
+    for number in deals:
+        search = Search(deal(number, Rules(draw=draw, foundation_to_tableau=True)))
+        assert search.S[core.O_DOM] & core.DOM_TWINS
+        for _ in range(40):
+            if search.step(every) != core.R_BUDGET:
+                break
+            shots.append(search.S.copy())
+    return shots
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_twin_searches_keep_every_face_up_part_a_run(draw: int) -> None:
+    """The swap-up finds a covered card by its rank alone (``_abstract_to_foundations``): that
+    needs every column's face-up cards to be a run at every position of a twin-class search."""
+    shots = searched_positions(draw, range(1, 25), every=23)
+    assert len(shots) > 100
+    for S in shots:
+        assert face_up_runs(decode_state(S, Rules(draw=draw, foundation_to_tableau=True))), S
+
+
+NINE_S, EIGHT_H, EIGHT_D, SEVEN_C, SIX_D, FIVE_S = 47, 33, 20, 6, 18, 43
+
+
+def _swap_position(run: list[int]) -> np.ndarray:
+    """Column 0: face down 3♦ 5♣ under ``run``; column 1: 8♦ alone (the twin of 8♥); the
+    foundations A-3♣, A-2♦, A-7♥ (8♥ next), A-3♠."""
+    S = np.zeros(core.S_SIZE, dtype=np.int32)
+    column = [15, 4, *run]
+    S[core.O_COLS : core.O_COLS + len(column)] = column
+    S[core.O_LEN] = len(column)
+    S[core.O_FD] = 2
+    S[core.O_COLS + core.CAP] = EIGHT_D
+    S[core.O_LEN + 1] = 1
+    S[core.O_FND : core.O_FND + 4] = [3, 2, 7, 3]
+    S[core.O_DRAW] = 1
+    S[core.O_F2T] = 1
+    S[core.O_DOM] = core.DOM_ALL
+    S[core.O_ALW] = core.ALW_ALL
+    return S
+
+
+@pytest.mark.parametrize(
+    ("run", "count"),
+    [
+        ([NINE_S, EIGHT_H, SEVEN_C, SIX_D, FIVE_S], 3),
+        ([NINE_S, EIGHT_H, SEVEN_C], 1),
+        ([EIGHT_H, SEVEN_C, SIX_D], 2),  # 8♥ the run's bottom, on face-down cards
+        ([NINE_S, EIGHT_H], 0),  # 8♥ a column top: it goes up itself
+    ],
+)
+def test_swap_up_finds_the_covered_card_in_its_run(run: list[int], count: int) -> None:
+    """8♥, next on its foundation, lies in column 0 under ``count`` cards and its twin 8♦ tops
+    column 1: the run on 8♥ moves onto 8♦ and 8♥ goes up (one move), wherever in the run it
+    lies; uncovered, it goes up from the top."""
+    S = _swap_position(run)
+    out = np.zeros(core.MAXM, dtype=np.int32)
+    n = core.gen_moves(S, out, np.zeros(core.SCR_SIZE, dtype=np.int32), True)
+    ups = [
+        (int(core.move_kind(m)), int(core.move_src(m)), int(core.move_count(m)))
+        for m in out[:n]
+        if core.move_card(m) == EIGHT_H and core.move_kind(m) in (core.K_SWAP_FND, core.K_COL_FND)
+    ]
+    assert ups == [(core.K_SWAP_FND, 0, count) if count else (core.K_COL_FND, 0, 1)]
