@@ -10,7 +10,10 @@ bound on the moves left (:func:`lower_bound`) and ``face_down`` the cards still 
 steers the beam towards progress; it is not part of the bound), with other weighted ranking
 terms and a salted hashed tie-break (so that beams differ). A child whose ``g + h`` is not
 below the best win known is dropped, so the search only ever reports lines shorter than its
-bound. Duplicates (same position, same talon pointer) keep the cheapest.
+bound. Duplicates (same position, same talon pointer) keep the cheapest. With a *spread* a
+position leaves at most that many children in the next layer: a layer of the same width then
+follows more lines (on some deals this finds what only a beam several times wider finds
+otherwise, e.g. draw 1 seed 21 of the reference deals at width 512 instead of 4096).
 
 Safe cards go to the foundations automatically from the columns only (each such move costs one
 engine move and is never worse than leaving the card; a talon card would cost taps).
@@ -26,6 +29,8 @@ from numba import njit
 
 from klondike_widget.solver.core import (
     CAP,
+    K_COL_COL,
+    K_COL_FND,
     K_SWAP_FND,
     K_TAL_COL,
     K_TAL_FND,
@@ -38,7 +43,10 @@ from klondike_widget.solver.core import (
     O_LEN,
     O_TN,
     O_TP,
+    RANK,
     SCR_SIZE,
+    SHIFT_DST,
+    SUIT,
     ZPTR,
     column_autos,
     do_move,
@@ -53,6 +61,8 @@ from klondike_widget.solver.core import (
 HW = NCOL + 1
 #: Most automatic moves after one search move (there are 52 cards).
 MAX_AUTOS = 64
+#: Four nibbles of 13: no card of any suit seen yet (:func:`blockers`).
+NO_LOW = 0xDDDD
 #: The largest f value the bucket selection sorts by (larger ones share the last bucket).
 F_MAX = 4095
 
@@ -115,25 +125,62 @@ def face_down_count(S: np.ndarray) -> int:
 
 
 @njit(cache=True, nogil=True)
+def column_blockers(S: np.ndarray, c: int) -> int:
+    """Cards of column ``c`` lying above a lower card of their own suit (:func:`blockers`).
+
+    The lowest rank seen so far of each suit is kept in a nibble of one integer (an array
+    would be allocated per call: this runs for the children of every beam position).
+    """
+    t = 0
+    low = NO_LOW
+    base = O_COLS + c * CAP
+    for k in range(S[O_LEN + c]):
+        card = S[base + k]
+        shift = 4 * SUIT[card]
+        rank = RANK[card]
+        if rank > (low >> shift) & 15:
+            t += 1
+        else:
+            low = (low & ~(15 << shift)) | (rank << shift)
+    return t
+
+
+@njit(cache=True, nogil=True)
 def blockers(S: np.ndarray) -> int:
     """Column cards lying above a lower card of their own suit.
 
     Such a card must leave its column before that card can go up, so it moves at least twice
     (a ranking term: one move may carry several of them).
+
+    >>> from klondike_widget.engine.deals import deal
+    >>> from klondike_widget.solver.bridge import encode_state
+    >>> S = encode_state(deal(5))
+    >>> int(blockers(S)), [int(column_blockers(S, c)) for c in range(NCOL)]
+    (6, [0, 1, 0, 1, 0, 2, 2])
     """
-    low = np.empty(4, dtype=np.int32)
     t = 0
     for c in range(NCOL):
-        low[:] = 13
-        base = O_COLS + c * CAP
-        for k in range(S[O_LEN + c]):
-            card = S[base + k]
-            suit = card // 13
-            rank = card % 13
-            if rank > low[suit]:
-                t += 1
-            else:
-                low[suit] = rank
+        t += column_blockers(S, c)
+    return t
+
+
+@njit(cache=True, nogil=True)
+def child_blockers(S: np.ndarray, m: int, total: int, per_column: np.ndarray) -> int:
+    """:func:`blockers` of ``S``, the child by move code ``m`` (and automatic moves) of a
+    parent with ``total`` blockers, ``per_column`` of them in each column.
+
+    Only the columns a move puts cards on or takes a run from can change: a card going to
+    its foundation is the next of its suit, so no lower card of its suit is left in any column
+    (it blocks nothing and is no blocker), and no card's count depends on the cards above it.
+    """
+    kind = m & 7
+    if kind in (K_COL_FND, K_TAL_FND):
+        return total
+    dst = (m >> SHIFT_DST) & 7
+    t = total - per_column[dst] + column_blockers(S, dst)
+    if kind in (K_COL_COL, K_SWAP_FND):
+        src = (m >> 9) & 63
+        t += column_blockers(S, src) - per_column[src]
     return t
 
 
@@ -170,6 +217,21 @@ def _seen_slot(SK: np.ndarray, key: np.uint64) -> int:
 
 
 @njit(cache=True, nogil=True)
+def copy_position(D: np.ndarray, S: np.ndarray) -> None:
+    """Copy position ``S`` into ``D``: each column's cards (not the unused room above them,
+    which nothing reads) and everything after the columns.
+
+    A quarter of the words of a full copy or less: a beam copies every position it expands
+    and keeps, from arrays too large for the processor's caches.
+    """
+    for c in range(NCOL):
+        base = O_COLS + c * CAP
+        for k in range(base, base + S[O_LEN + c]):
+            D[k] = S[k]
+    D[O_LEN:] = S[O_LEN:]
+
+
+@njit(cache=True, nogil=True)
 def work_arrays(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """A position of ``size`` words, its hash words and the scratch of its automatic moves."""
     S = np.empty(size, dtype=np.int32)
@@ -189,21 +251,24 @@ def expand_layer(
     positions seen (key, cheapest ``g``), a power-of-two size. ``cand`` is
     ``(CF, CG, CK, CP, CM, ORD)``, scratch arrays of at least ``nb * MAXM`` entries (the
     candidates' rank, ``g``, key, parent and move, and their order). ``ranking`` holds
-    the weights, the noise and the salt ``(face_down, waste, blockers, noise, salt)``.
+    the weights, the noise, the salt and the spread ``(face_down, waste, blockers, noise,
+    salt, spread)``: with a spread (not 0) a position leaves at most that many children in
+    the next layer, so that the layer holds more lines, not the many children of a few.
     ``best`` holds ``[cost, parent, code, entries]``: the cheapest win found so far (cost in
     engine moves; a win found here replaces it) and the number of keys in ``SK``.
     Positions rank by ``g`` + the bound + the weighted terms, plus a hashed tie-break of
     0..``noise`` salted by ``salt``.
     """
     nc = _candidates(layer, cand, nb, ranking, best)
-    return _keep_cheapest(layer, nxt, seen, cand, nc, best)
+    return _keep_cheapest(layer, nxt, seen, cand, nc, best, ranking[5])
 
 
 @njit(cache=True, nogil=True)
-def _rank(S: np.ndarray, g: int, key: np.uint64, ranking: np.ndarray) -> int:
-    """A candidate's rank: ``g`` + the bound + the weighted terms + the salted tie-break."""
-    rank = g + lower_bound(S) + ranking[0] * face_down_count(S)
-    rank += ranking[1] * waste_debt(S) + ranking[2] * blockers(S)
+def _rank(S: np.ndarray, g: int, key: np.uint64, ranking: np.ndarray, blocking: int) -> int:
+    """A candidate's rank: ``g`` + the bound + the weighted terms (``blocking``: its
+    :func:`blockers`) + the salted tie-break."""
+    rank = g + lower_bound(S) + ranking[0] * face_down_count(S) + ranking[1] * waste_debt(S)
+    rank += ranking[2] * blocking
     if ranking[3] > 0:
         salted = mix64(key ^ np.uint64(ranking[4]))
         rank += np.int64(salted % np.uint64(ranking[3] + 1))
@@ -220,10 +285,16 @@ def _candidates(layer: Layer, cand: Candidates, nb: int, ranking: _A, best: _A) 
     S, H, AUM, AUU = work_arrays(BS.shape[1])
     out = np.empty(MAXM, dtype=np.int32)
     mark = np.zeros(SCR_SIZE, dtype=np.int32)
+    per_column = np.zeros(NCOL, dtype=np.int64)
     nc = 0
     for i in range(nb):
-        S[:] = BS[i]
+        copy_position(S, BS[i])
         H[:] = BH[i]
+        total = 0
+        if ranking[2] != 0:  # the parent's blockers: a child's differ in one or two columns
+            for col in range(NCOL):
+                per_column[col] = column_blockers(S, col)
+                total += per_column[col]
         n = min(gen_moves(S, out, mark, True), MAXM)
         for j in range(n):
             m = out[j] & 0xFFFFFF
@@ -240,7 +311,8 @@ def _candidates(layer: Layer, cand: Candidates, nb: int, ranking: _A, best: _A) 
                 # no look-up in the table of positions seen here (a cache miss per child):
                 # _keep_cheapest looks up only the candidates it reaches in rank order
                 key = pos_key(S, H)
-                CF[nc] = _rank(S, g2, key, ranking)
+                blocking = child_blockers(S, m, total, per_column) if ranking[2] != 0 else 0
+                CF[nc] = _rank(S, g2, key, ranking, blocking)
                 CG[nc], CK[nc], CP[nc], CM[nc] = g2, key, i, m
                 nc += 1
             while aun > 0:
@@ -266,20 +338,26 @@ def _by_rank(CF: np.ndarray, ORD: np.ndarray, nc: int) -> None:
 
 
 @njit(cache=True, nogil=True)
-def _keep_cheapest(layer: Layer, nxt: Next, seen: Seen, cand: Candidates, nc: int, best: _A) -> int:
-    """Keep the ``width`` candidates of lowest rank, each position once at its cheapest, as
-    the next layer; return how many (see :func:`expand_layer`)."""
+def _keep_cheapest(
+    layer: Layer, nxt: Next, seen: Seen, cand: Candidates, nc: int, best: _A, spread: int
+) -> int:
+    """Keep the ``width`` candidates of lowest rank, each position once at its cheapest and at
+    most ``spread`` (0: any number) children of one parent, as the next layer; return how
+    many (see :func:`expand_layer`)."""
     BS, BH, _ = layer
     NS, NH, NG, PAR, COD = nxt
     SK, SG = seen
     CF, CG, CK, CP, CM, ORD = cand
     S, H, AUM, AUU = work_arrays(BS.shape[1])
     _by_rank(CF, ORD, nc)
+    children = np.zeros(BS.shape[0], dtype=np.int32)  # kept so far, per parent
     kept = 0
     for r in range(nc):
         if kept >= NS.shape[0]:
             break
         j = ORD[r]
+        if spread > 0 and children[CP[j]] >= spread:
+            continue
         g2 = CG[j]
         slot = _seen_slot(SK, CK[j])
         if SK[slot] != np.uint64(0) and SG[slot] <= g2:
@@ -290,15 +368,16 @@ def _keep_cheapest(layer: Layer, nxt: Next, seen: Seen, cand: Candidates, nc: in
             best[3] += 1
         SK[slot] = CK[j]
         SG[slot] = g2
-        S[:] = BS[CP[j]]
+        copy_position(S, BS[CP[j]])
         H[:] = BH[CP[j]]
         do_move(S, H, CM[j])
         column_autos(S, H, AUM, AUU, 0)
         if g2 + lower_bound(S) >= best[0]:
             continue  # a win found in this layer is as cheap
-        NS[kept] = S
+        copy_position(NS[kept], S)
         NH[kept] = H
         NG[kept], PAR[kept], COD[kept] = g2, CP[j], CM[j]
+        children[CP[j]] += 1
         kept += 1
     return kept
 

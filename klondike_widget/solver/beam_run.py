@@ -52,12 +52,14 @@ def run_beam(
     *,
     weights: Ranking = (2, 1, 2),
     salt: int = 0,
+    spread: int = 0,
     clock: Callable[[], float] = time.perf_counter,
 ) -> list[int] | None:
     """The search moves of a win cheaper than ``bound`` engine moves found by one beam, or None.
 
     ``weights`` rank its positions (:func:`beam.expand_layer`); ``salt`` (not 0) adds the hashed
-    tie-break of :data:`NOISE`; no layer starts that would end past ``deadline`` by ``clock``.
+    tie-break of :data:`NOISE`; ``spread`` (not 0) keeps at most that many children of one
+    position in the next layer; no layer starts that would end past ``deadline`` by ``clock``.
     """
     from klondike_widget.solver import beam, core  # numba: loaded only once shortening runs
 
@@ -72,7 +74,7 @@ def run_beam(
     slots = 1 << max(16, int(2 * width * layers).bit_length())
     seen = (np.zeros(slots, dtype=np.uint64), np.zeros(slots, dtype=np.int32))
     cand = _scratch(width * core.MAXM)
-    ranking = np.array([*weights, NOISE if salt else 0, salt], dtype=np.int64)
+    ranking = np.array([*weights, NOISE if salt else 0, salt, spread], dtype=np.int64)
     best = np.array([bound, -1, -1, 0], dtype=np.int64)
     parents: list[np.ndarray] = []
     codes: list[np.ndarray] = []

@@ -6,11 +6,13 @@ searches (:mod:`klondike_widget.solver.beam`) that count engine moves (every tap
 each bounded by the shortest line known: a narrow one first, then rounds of beams from the
 start that rank positions with different weights (:data:`WEIGHTS`), each round twice as wide,
 for a share of the time (:data:`ROUNDS_SHARE`), then beams from positions along the best line
-for a shorter ending (:data:`TAIL_SHARES`). Every line a beam finds is replayed through the
-engine and pooled with the others (:class:`~klondike_widget.solver.splice.LinePool`): where
-two lines meet, the shorter way to the meeting point and the shorter way on are joined. The
-result is the shortest way through the pool, always a winning line no longer than the one
-given (sound by construction: every move of it was played by the engine from its position).
+for a shorter ending (:data:`TAIL_SHARES`); some of the beams keep at most two children of a
+position per layer (:data:`ROUND_SPREADS`, :data:`TAIL_SPREADS`), to follow more lines. Every
+line a beam finds is replayed through the engine and pooled with the others
+(:class:`~klondike_widget.solver.splice.LinePool`): where two lines meet, the shorter way to
+the meeting point and the shorter way on are joined. The result is the shortest way through
+the pool, always a winning line no longer than the one given (sound by construction: every
+move of it was played by the engine from its position).
 
 Examples
 --------
@@ -81,12 +83,21 @@ WEIGHTS = (
 #: :data:`MAX_SECONDS` (:func:`budget_width`); each next round is twice as wide (while the
 #: time left allows a beam of that width).
 ROUND_WIDTH = 512
+#: The spreads of each weight set's beams in the rounds, by turns (:func:`run_beam`: 0 keeps any
+#: number of a position's children in the next layer, 2 at most two). With (0, 2) here and
+#: (2, 0) for :data:`TAIL_SPREADS`: 1.007 and 1.000 times Klondike-Solver's mean length at
+#: ``benchmarks/lines.py --seconds 1.0`` (processor time only, load 6-8), without spreads
+#: 1.006 and 1.003; spreads only in the tails 1.006 and 1.003, every round beam at spread 2
+#: 1.015 and 1.003. One run each: the figures move by a few moves a deal between runs.
+ROUND_SPREADS = (0, 2)
 #: The narrowest beams of the rounds and of the tails, whatever the budget.
 MIN_WIDTH = 128
 #: The widest beam.
 MAX_WIDTH = 32768
 #: The endings of the line that beams then try to shorten (shares of its length).
 TAIL_SHARES = (0.5, 0.75, 0.25, 0.6, 0.4, 0.9, 0.33, 0.66)
+#: The spreads of the beams along the line, by turns (:data:`ROUND_SPREADS`).
+TAIL_SPREADS = (2, 0)
 #: The share of the budget the rounds of beams from the start may take; the rest goes to
 #: beams from positions along the line (:func:`_refine_tails`), which also rescue the deals
 #: where no narrow beam from the start finds a win (draw 3 seed 28 of the reference deals).
@@ -248,10 +259,11 @@ def shorten(
     width, salt = budget_width(ROUND_WIDTH, seconds), 1
     while width <= MAX_WIDTH and run.fits(width, len(run.best)):
         for weights in WEIGHTS:
-            if not run.fits(width, len(run.best)):
-                break
-            run.improve(start, width, weights, salt)
-            salt += 1
+            for spread in ROUND_SPREADS:
+                if not run.fits(width, len(run.best)):
+                    break
+                run.improve(start, width, weights, salt, spread)
+                salt += 1
         width *= 2
     run.deadline = SAFETY * seconds
     _refine_tails(run, budget_width(TAIL_WIDTH, seconds))
@@ -320,7 +332,9 @@ class _Runs:
             return False
         return self.clock() + self.rate * width * bound < self.deadline
 
-    def improve(self, origin: GameState, width: int, weights: Ranking, salt: int) -> None:
+    def improve(
+        self, origin: GameState, width: int, weights: Ranking, salt: int, spread: int = 0
+    ) -> None:
         """Run one beam from ``origin`` (the start or a position along the best line), bounded
         by the best line's rest from there; pool what it finds and keep the shortest line."""
         rest = self.rest(origin)
@@ -333,6 +347,7 @@ class _Runs:
             self.cancel,
             weights=weights,
             salt=salt,
+            spread=spread,
             clock=self.clock,
         )
         self.rate = (self.clock() - t0) / (width * max(len(rest), 1))
@@ -362,7 +377,8 @@ def _refine_tails(run: _Runs, width: int = MIN_WIDTH) -> None:
         if cut >= len(run.best) or not run.fits(width, len(run.best) - cut):
             return
         origin = Line(run.start, run.best).states()[cut]
-        run.improve(origin, width, WEIGHTS[turn % len(WEIGHTS)], turn)
+        spread = TAIL_SPREADS[turn % len(TAIL_SPREADS)]
+        run.improve(origin, width, WEIGHTS[turn % len(WEIGHTS)], turn, spread)
         turn += 1
 
 
