@@ -1,6 +1,6 @@
 """The arrays of one search, handed to the compiled core as one record.
 
-:class:`SearchArrays` bundles the fourteen arrays that
+:class:`SearchArrays` bundles the twelve arrays that
 :func:`~klondike_widget.solver.core.search.run_chunk` works on (what each holds:
 :mod:`klondike_widget.solver.core.search`; :class:`klondike_widget.solver.drive.Search` makes
 them). numba types a named tuple field by field and
@@ -10,10 +10,9 @@ search must not wait for numba to load.
 
 >>> import numpy as np
 >>> z = np.zeros(1, dtype=np.int32)
->>> u = z.astype(np.uint64)
->>> arrays = SearchArrays(z, u, u, *[z] * 8, z.astype(np.int64), u, u)
+>>> arrays = SearchArrays(z, z.astype(np.uint64), z.astype(np.uint64), *[z] * 8, z.astype(np.int64))
 >>> len(arrays), arrays._replace(TT=None).TT is None
-(14, True)
+(12, True)
 """
 
 from __future__ import annotations
@@ -32,9 +31,7 @@ class SearchArrays(NamedTuple):
     """``S``/``H`` the position, ``TT`` the table, ``MV``/``NM``/``IX`` the moves at each depth,
     how many and the next to try, ``UD`` the undo words, ``AUM``/``AUU``/``AUS`` the automatic
     moves, their undo words and how many came before each depth, ``mark`` scratch space,
-    ``ctl`` the counters; ``lost_out`` a table (rows like ``TT``'s) where the search writes
-    positions it has proved lost, ``lost_in`` one it reads them from (another search's
-    ``lost_out``); a table of one row is off (see ``core.search.run_chunk``)."""
+    ``ctl`` the counters."""
 
     S: I32
     H: npt.NDArray[np.uint64]
@@ -48,5 +45,3 @@ class SearchArrays(NamedTuple):
     AUS: I32
     mark: I32
     ctl: npt.NDArray[np.int64]
-    lost_out: npt.NDArray[np.uint64]
-    lost_in: npt.NDArray[np.uint64]

@@ -35,15 +35,11 @@ __all__ = [
     "SECOND_ORDER_AFTER",
     "SECOND_ORDER_SHARE",
     "SECOND_TT_MAX",
-    "LOST_ROWS",
     "RELAXATION_LEAD",
     "RELAXATION_LEAD_AFTER",
     "SECOND_ORDER_LATE_SHARE",
     "SECOND_ORDER_SLOW",
-    "SHARE_LOSSES",
     "Search",
-    "share_losses",
-    "UnsharableSearchError",
     "take_turns",
     "with_override",
 ]
@@ -83,23 +79,6 @@ RELAXATION_LEAD = 2
 
 #: Largest table of the draw-1 relaxation that runs beside a draw-3 search (256 MiB).
 RELAX_TT_MAX = 1 << 24
-
-#: Rows of the table where each of the two draw-3 orders writes the positions it has proved
-#: lost for the other (:func:`share_losses`; 64 MiB, half of it used at most).
-LOST_ROWS = 1 << 22
-
-#: Whether the two draw-3 orders skip what the other has proved lost (:func:`share_losses`).
-#: Off: it saved 3-7% of the positions on the long deals measured (numbered draw-3 deal 1260:
-#: 8.37 M -> 7.80 M to the proof) but made each position 15-25% dearer while on (storing and
-#: probing two more tables), a loss in CPU time (December 2026, issue 14 notes).
-SHARE_LOSSES = False
-
-#: No table of proven losses (one row: the core reads it as "off").
-NO_LOSSES = np.zeros((1, 2), dtype=np.uint64)
-
-
-class UnsharableSearchError(ValueError):
-    """Two searches asked to share their proofs are not of the same position and rules."""
 
 
 class Search:
@@ -141,8 +120,6 @@ class Search:
             AUS=np.zeros(core.MAXD, dtype=np.int32),
             mark=np.zeros(core.SCR_SIZE, dtype=np.int32),
             ctl=np.zeros(core.C_SIZE, dtype=np.int64),
-            lost_out=NO_LOSSES,
-            lost_in=NO_LOSSES,
         )
         #: The position, its hashes and the counters (the same arrays as in ``arrays``).
         self.S, self.H, self.ctl = S, self.arrays.H, self.arrays.ctl
@@ -157,8 +134,7 @@ class Search:
         return self.arrays.TT
 
     def _table_bytes(self) -> int:
-        arrays = self.arrays._replace(lost_in=NO_LOSSES)  # (the other search's: counted there)
-        return int(sum(a.nbytes for a in arrays))
+        return int(sum(a.nbytes for a in self.arrays))
 
     @property
     def nodes(self) -> int:
@@ -215,38 +191,6 @@ class Search:
         if not state.is_won:
             raise AssertionError("internal error: the solver's line does not win")
         return tuple(moves)
-
-
-def share_losses(first: Search, second: Search, rows: int = LOST_ROWS) -> None:
-    """From now on ``first`` and ``second`` skip the positions the other has proved lost.
-
-    Both must search the same position under the same rules, dominances and keys (they may
-    differ in move order): a proved loss of one is then a loss for the other, whatever its
-    path (the argument is in :func:`klondike_widget.solver.core.search.run_chunk`), so each
-    search's LOST stays a proof and its WON line is its own. Draw 3 only (a draw-1 search
-    stores nothing). Each gets a table of ``rows`` rows that it fills up to half.
-
-    >>> from klondike_widget.engine.deals import deal
-    >>> from klondike_widget.engine.rules import Rules
-    >>> three = deal(3, Rules(draw=3))
-    >>> a, b = Search(three), Search(three, order=core.ORDER_REVEALS)
-    >>> share_losses(a, b, rows=1 << 10)
-    >>> a.arrays.lost_in is b.arrays.lost_out and b.arrays.lost_in is a.arrays.lost_out
-    True
-    >>> share_losses(a, Search(deal(4, Rules(draw=3))))
-    Traceback (most recent call last):
-    ...
-    klondike_widget.solver.drive.UnsharableSearchError: not the same position and rules
-    """
-    same = (core.O_DRAW, core.O_F2T, core.O_DOM, core.O_ALW)
-    if first.state != second.state or any(first.S[i] != second.S[i] for i in same):
-        raise UnsharableSearchError("not the same position and rules")
-    for search in (first, second):
-        lost = np.zeros((rows, 2), dtype=np.uint64)
-        search.arrays = search.arrays._replace(lost_out=lost)
-        search.peak_memory += lost.nbytes
-    first.arrays = first.arrays._replace(lost_in=second.arrays.lost_out)
-    second.arrays = second.arrays._replace(lost_in=first.arrays.lost_out)
 
 
 def with_override(state: GameState, foundation_to_tableau: bool | None) -> GameState:
@@ -321,7 +265,17 @@ def _shift_shares(
     runs: list[_Run], relaxation: _Run | None, exact: list[_Run], shifted: set[str]
 ) -> None:
     """Change the shares of the turns once a deal looks lost (see :func:`take_turns`); each
-    change once (``shifted`` names those made)."""
+    change once (``shifted`` names those made).
+
+    A relaxation still without a draw-1 win after :data:`RELAXATION_LEAD_AFTER` positions takes
+    :data:`RELAXATION_LEAD` turns for each of the draw-3 search's (on numbered draw-3 deals
+    1-5000 one deal was won after that, 3141, whose relaxation won at 1.78 M, and it alone
+    proved 2311, 3440, 3491 and reference deal 22 lost in 3.1-4.3 M positions, where the first
+    order needs 4.4-8.5 M or more); a second order without a win after
+    :data:`SECOND_ORDER_SLOW` positions takes one turn for every
+    :data:`SECOND_ORDER_LATE_SHARE` of the first's (of the 178 deals 1-5000 that the two orders
+    won beyond 100,000 positions, it won 72, all below 710,000 of its own).
+    """
     if (
         "relaxation" not in shifted
         and relaxation is not None
@@ -374,18 +328,7 @@ def take_turns(
     won, the first order still takes two turns in three: on a lost deal that the relaxation
     cannot prove, only an exhausted order proves it (numbered draw-3 deals 998 and 1010: 2.8 and
     3.2 M positions of the first order).
-
-    The shares change, by positions, once a deal looks lost (:func:`_shift_shares`): a
-    relaxation still without a draw-1 win after :data:`RELAXATION_LEAD_AFTER` positions takes
-    :data:`RELAXATION_LEAD` turns for each of the draw-3 search's (on numbered draw-3 deals
-    1-5000 one deal was won after that, 3141, whose relaxation won at 1.78 M, and it alone
-    proved 2311, 3440, 3491 and reference deal 22 lost in 3.1-4.3 M positions, where the first
-    order needs 4.4-8.5 M or more); a second order without a win after
-    :data:`SECOND_ORDER_SLOW` positions takes one turn for every
-    :data:`SECOND_ORDER_LATE_SHARE` of the first's (of the 178 deals 1-5000 that the two orders
-    won beyond 100,000 positions, it won 72, all below 710,000 of its own). With
-    :data:`SHARE_LOSSES` the two orders share what they prove lost (:func:`share_losses`; off
-    by default, see there).
+    The shares change, by positions, once a deal looks lost (:func:`_shift_shares`).
     """
     t0 = time.perf_counter() if started is None else started
     runs = [_Run(s, weight=SECOND_ORDER_SHARE) for s in searches]
@@ -407,8 +350,6 @@ def take_turns(
             and (relaxation is None or not relaxation.live)
         ):
             searches.append(second())
-            if SHARE_LOSSES:
-                share_losses(main.search, searches[-1])
             for run in runs:  # (the rounds counted afresh from here)
                 run.reweigh(SECOND_ORDER_SHARE)
             exact.append(_Run(searches[-1]))

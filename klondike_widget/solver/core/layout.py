@@ -38,7 +38,6 @@ __all__ = [
     "C_AUN",
     "C_DEPTH",
     "C_MAXDEPTH",
-    "C_LOST",
     "C_NODES",
     "C_OVERFLOW",
     "C_ROOTAUN",
@@ -187,7 +186,6 @@ C_TTCOUNT = 3
 C_OVERFLOW = 4
 C_ROOTAUN = 5
 C_MAXDEPTH = 6
-C_LOST = 7  # positions stored in the search's table of proven losses (SearchArrays.lost_out)
 C_SIZE = 8
 
 # -- results of run_chunk --------------------------------------------------------------------------

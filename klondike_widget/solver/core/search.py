@@ -33,7 +33,6 @@ from .layout import (
     ALW_REVERSE,
     C_AUN,
     C_DEPTH,
-    C_LOST,
     C_MAXDEPTH,
     C_NODES,
     C_OVERFLOW,
@@ -81,7 +80,6 @@ def start_search(arrays: SearchArrays) -> int:
     ctl[C_NODES] = 1
     ctl[C_OVERFLOW] = 0
     ctl[C_MAXDEPTH] = 0
-    ctl[C_LOST] = 0
     if is_won(S):
         return R_WON
     a, b = table_key(S, H, 0)
@@ -107,34 +105,10 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
     grow it with :func:`tt_rehash` and call again). All search state lives in the arrays, so a
     chunk can stop anywhere and the next one carries on.
 
-    It is one function of some 140 lines on purpose: cut into five helpers (the restriction, the
+    It is one function of some 120 lines on purpose: cut into five helpers (the restriction, the
     table probe, the dead-end test, the expansion, the undo of automatic moves) it searched 20%
     fewer positions per CPU second, ``inline="always"`` or not (measured on the reference deals,
     December 2026), and this loop is where the solver spends its time.
-
-    **Proven losses, shared** (``arrays.lost_out`` / ``lost_in``, off while they have one row;
-    draw 3 only). The table ``TT`` says only "visited": a position in it may still be on the
-    path with moves left, or be finished but lost only *relative to the path* (a move back to
-    an ancestor, a reversible move, ``drop_reverse``'s dropped reverse: the search counts on the
-    ancestor to search what lies beyond). So a visited position is no proof for another
-    search. A finished position ``X`` is a proof when it cannot reach the path: let
-    ``phi`` = cards gone from the talon + face-down cards turned; no move lowers it (no card
-    goes back into the talon or face down). If the move into ``X`` took a talon card or turned
-    a card, ``phi(X)`` exceeds ``phi`` of every position on the path (they are its ancestors).
-    When ``X`` is finished with nothing cut off (``C_OVERFLOW`` still 0), each move of each
-    finished position leads to a finished one, one on the path (a visited one, or the parent
-    whose reverse move was dropped) or one another search proved lost: so if ``X`` could reach
-    a win, its way would leave the finished positions through one on the path (won positions
-    are never stored), which ``phi`` forbids. Every move set the core generates keeps a win if
-    there is one (the premise of every LOST it reports), so
-    ``X`` is lost whatever the move order: it goes into ``lost_out`` (under its own key; at
-    most half the rows, the rest are not stored: a missing entry costs work, never a verdict).
-    Another search of the same rules, dominances and keys skips every position in its
-    ``lost_in`` as it skips a visited one; its own exhaustion is then still a proof (the
-    skipped ones are lost), and so are its own entries. Nothing is stored while a restriction
-    (a tagged key, ``DOM_FND_FOLLOW_UPS`` and the like; off in draw 3 by default) is on: a
-    restricted position leaves some of its moves to its parent, which this argument does not
-    follow.
     """
     S, H, TT, MV, NM, IX = arrays.S, arrays.H, arrays.TT, arrays.MV, arrays.NM, arrays.IX
     UD, AUM, AUU, AUS = arrays.UD, arrays.AUM, arrays.AUU, arrays.AUS
@@ -145,26 +119,12 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
     ttcount = ctl[C_TTCOUNT]
     limit = nodes + max_nodes
     grow_at = TT.shape[0] // 2
-    lost_out, lost_in = arrays.lost_out, arrays.lost_in
-    restricting = DOM_FND_FOLLOW_UPS | DOM_KING_FILLS  # (talon follow-ups: draw 1 only)
-    proving = lost_out.shape[0] > 1 and S[O_DRAW] != 1 and (S[O_DOM] & restricting) == 0
-    reading = lost_in.shape[0] > 1
     result = R_BUDGET
     while True:
         if IX[depth] >= NM[depth]:
             if depth == 0:
                 result = R_EXHAUSTED
                 break
-            pk = move_kind(MV[depth - 1, IX[depth - 1] - 1])
-            if (
-                proving
-                and ctl[C_OVERFLOW] == 0
-                and (K_TAL_FND <= pk <= K_TAL_COL or (UD[depth - 1] & 1) != 0)  # talon, turn
-                and ctl[C_LOST] < lost_out.shape[0] // 2
-            ):  # finished, and it cannot reach the path: proved lost (see above)
-                a, b = table_key(S, H, 0)
-                if tt_insert(lost_out, a, b):
-                    ctl[C_LOST] += 1
             depth -= 1
             start = AUS[depth]
             while aun > start:
@@ -211,8 +171,8 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
             ctl[C_OVERFLOW] = 1
         else:
             a, b = table_key(S, H, 0)
-            seen = reading and tt_contains(lost_in, a, b)  # proved lost by another search
-            if not seen and (restricted or t_restricted or k_restricted):
+            seen = False
+            if restricted or t_restricted or k_restricted:
                 # the unrestricted position, if searched, covers the restricted one
                 seen = tt_contains(TT, a, b)
                 if k_restricted:
