@@ -120,6 +120,8 @@ class DealRun:
             "cpu": round(self.cpu, 4),
             "nodes": o.nodes,
             "relaxation_nodes": o.extra.get("relaxation_nodes", 0),
+            "second_order_nodes": o.extra.get("second_order_nodes", 0),
+            "decided_by": o.extra.get("decided_by", ""),
             "proof": o.extra.get("proof", ""),
         }
         if self.anchor is not None:

@@ -140,7 +140,10 @@ class SolveResult:
         those with ``foundation_to_tableau`` overridden (see :func:`solve`).
     extra : dict
         Diagnostics: ``max_depth`` (deepest search path), ``cpu_seconds`` (CPU time of the
-        solving thread; differs from ``seconds`` on a busy machine); with ``shorten``:
+        solving thread; differs from ``seconds`` on a busy machine), ``relaxation_nodes`` and
+        ``second_order_nodes`` (positions of the draw-1 relaxation and of the second move
+        order, draw 3), ``decided_by`` (``"search"``, ``"second order"``, ``"draw-1
+        relaxation"``; ``""`` if undecided); with ``shorten``:
         ``first_length`` (the :class:`LineLength` of the line the search found) and
         ``shorten_seconds`` (time spent shortening it, not part of ``seconds``).
     """
@@ -317,9 +320,20 @@ def _result(
             "proof": proof if status is Status.LOST else "",
             "relaxation_nodes": searches[1].nodes if len(searches) > 1 else 0,
             "second_order_nodes": searches[2].nodes if len(searches) > 2 else 0,
+            "decided_by": _decided_by(searches, search, proof, status),
             **lengths,
         },
     )
+
+
+def _decided_by(searches: list[Search], search: Search, proof: str, status: Status) -> str:
+    """Which search decided: ``"search"`` (the first order), ``"second order"``,
+    ``"draw-1 relaxation"``, or ``""`` (undecided)."""
+    if status is Status.UNKNOWN:
+        return ""
+    if proof == "draw-1 relaxation" and status is Status.LOST:
+        return proof
+    return "second order" if len(searches) > 2 and search is searches[2] else "search"
 
 
 def hint(

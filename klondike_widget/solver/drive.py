@@ -35,6 +35,10 @@ __all__ = [
     "SECOND_ORDER_AFTER",
     "SECOND_ORDER_SHARE",
     "SECOND_TT_MAX",
+    "RELAXATION_LEAD",
+    "RELAXATION_LEAD_AFTER",
+    "SECOND_ORDER_LATE_SHARE",
+    "SECOND_ORDER_SLOW",
     "Search",
     "take_turns",
     "with_override",
@@ -59,8 +63,19 @@ SECOND_ORDER_AFTER = 100_000
 #: Turns the first draw-3 search (and the relaxation) take for each turn of the second order
 #: (see :func:`take_turns`).
 SECOND_ORDER_SHARE = 2
+#: Positions of the second order after which it takes only one turn for every
+#: :data:`SECOND_ORDER_LATE_SHARE` of each other search (see :func:`take_turns`).
+SECOND_ORDER_SLOW = 1_000_000
+#: Turns of the others for each of the second order's once it has :data:`SECOND_ORDER_SLOW`.
+SECOND_ORDER_LATE_SHARE = 8
 #: Largest table of the second draw-3 search (256 MiB).
 SECOND_TT_MAX = 1 << 24
+
+#: Positions of the draw-1 relaxation, still without a win, after which it takes
+#: :data:`RELAXATION_LEAD` turns for each of the draw-3 search's (see :func:`take_turns`).
+RELAXATION_LEAD_AFTER = 1_000_000
+#: Turns of the relaxation for each of the draw-3 search's after :data:`RELAXATION_LEAD_AFTER`.
+RELAXATION_LEAD = 2
 
 #: Largest table of the draw-1 relaxation that runs beside a draw-3 search (256 MiB).
 RELAX_TT_MAX = 1 << 24
@@ -198,26 +213,30 @@ def with_override(state: GameState, foundation_to_tableau: bool | None) -> GameS
 class _Run:
     """A search driven in pieces of about 0.1 s (``chunk`` positions, adapted to the clock).
 
-    ``credit``: positions counted as searched for the turns (a search that joins late takes
-    its turns with the others from then on, rather than catching up); ``weight``: turns it
-    takes in each round of turns.
+    ``weight``: turns it takes in each round of turns (see :meth:`reweigh`).
     """
 
-    def __init__(self, search: Search, credit: int = 0, weight: int = 1) -> None:
+    def __init__(self, search: Search, weight: int = 1) -> None:
         self.search = search
         self.chunk = 20_000
-        self.credit = credit
         self.weight = weight
+        self.base = 0
 
     @property
     def turns_done(self) -> int:
-        """Turns of :data:`TURN_NODES` positions taken (with the credit)."""
-        return (self.search.nodes + self.credit) // TURN_NODES
+        """Turns of :data:`TURN_NODES` positions taken."""
+        return self.search.nodes // TURN_NODES
 
     @property
     def rounds_done(self) -> float:
-        """Rounds of turns taken: the one with the fewest goes next."""
-        return self.turns_done / self.weight
+        """Rounds of turns taken since the last :meth:`reweigh`: the one with the fewest goes
+        next."""
+        return (self.turns_done - self.base) / self.weight
+
+    def reweigh(self, weight: int) -> None:
+        """Take ``weight`` turns a round from now on (the rounds counted afresh)."""
+        self.base = self.turns_done
+        self.weight = weight
 
     @property
     def decided(self) -> bool:
@@ -240,6 +259,36 @@ class _Run:
             self.chunk = min(self.chunk * 2, 5_000_000)
         elif dt > 0.2:
             self.chunk = max(self.chunk // 2, 1_000)
+
+
+def _shift_shares(
+    runs: list[_Run], relaxation: _Run | None, exact: list[_Run], shifted: set[str]
+) -> None:
+    """Change the shares of the turns once a deal looks lost (see :func:`take_turns`); each
+    change once (``shifted`` names those made).
+
+    A relaxation still without a draw-1 win after :data:`RELAXATION_LEAD_AFTER` positions takes
+    :data:`RELAXATION_LEAD` turns for each of the draw-3 search's (on numbered draw-3 deals
+    1-5000 one deal was won after that, 3141, whose relaxation won at 1.78 M, and it alone
+    proved 2311, 3440, 3491 and reference deal 22 lost in 3.1-4.3 M positions, where the first
+    order needs 4.4-8.5 M or more); a second order without a win after
+    :data:`SECOND_ORDER_SLOW` positions takes one turn for every
+    :data:`SECOND_ORDER_LATE_SHARE` of the first's (of the 178 deals 1-5000 that the two orders
+    won beyond 100,000 positions, it won 72, all below 710,000 of its own).
+    """
+    if (
+        "relaxation" not in shifted
+        and relaxation is not None
+        and relaxation.live
+        and relaxation.search.nodes >= RELAXATION_LEAD_AFTER
+    ):
+        shifted.add("relaxation")
+        for run in runs:
+            run.reweigh(RELAXATION_LEAD if run is relaxation else 1)
+    if "second" not in shifted and len(exact) > 1 and exact[1].search.nodes >= SECOND_ORDER_SLOW:
+        shifted.add("second")
+        for run in runs:
+            run.reweigh(1 if run is exact[1] else SECOND_ORDER_LATE_SHARE)
 
 
 def take_turns(
@@ -279,12 +328,14 @@ def take_turns(
     won, the first order still takes two turns in three: on a lost deal that the relaxation
     cannot prove, only an exhausted order proves it (numbered draw-3 deals 998 and 1010: 2.8 and
     3.2 M positions of the first order).
+    The shares change, by positions, once a deal looks lost (:func:`_shift_shares`).
     """
     t0 = time.perf_counter() if started is None else started
     runs = [_Run(s, weight=SECOND_ORDER_SHARE) for s in searches]
     main = runs[0]
     relaxation = runs[1] if len(runs) > 1 else None
     exact = [main]
+    shifted: set[str] = set()
     while not any(r.decided for r in exact) and main.search.result != core.R_EXHAUSTED:
         done = sum(r.search.nodes for r in runs)
         if cancelled():
@@ -299,15 +350,17 @@ def take_turns(
             and (relaxation is None or not relaxation.live)
         ):
             searches.append(second())
-            credit = main.turns_done // SECOND_ORDER_SHARE * TURN_NODES
-            exact.append(_Run(searches[-1], credit=credit))
+            for run in runs:  # (the rounds counted afresh from here)
+                run.reweigh(SECOND_ORDER_SHARE)
+            exact.append(_Run(searches[-1]))
             runs.append(exact[-1])
             second = None
+        _shift_shares(runs, relaxation, exact, shifted)
         live = [r for r in runs if r.live]
         if not live:  # the search filled its table (and the relaxation can prove nothing)
             return "memory", "search", main.search
         run = min(live, key=lambda r: (r.rounds_done, runs.index(r)))
-        left = TURN_NODES - (run.search.nodes + run.credit) % TURN_NODES
+        left = TURN_NODES - run.search.nodes % TURN_NODES
         run.step(left if nodes is None else min(left, nodes - done))
         if run not in exact and run.search.result == core.R_EXHAUSTED and run.decided:
             return "", "draw-1 relaxation", main.search  # (its win proves nothing)

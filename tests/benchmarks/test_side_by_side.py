@@ -143,8 +143,12 @@ def test_run_deals_compares_verdicts(tmp_path: Path) -> None:
     assert "| ours/lonelybot |" in side_by_side.issue_table({1: runs}, "cpu")
 
 
-def test_run_deals_cpu_clock_without_lonelybot() -> None:
-    runs = side_by_side.run_deals([2], 3, 5.0, None, per_deal=False, clock="cpu")
+def test_run_deals_cpu_clock_without_lonelybot(tmp_path: Path) -> None:
+    out = tmp_path / "runs.jsonl"
+    runs = side_by_side.run_deals([2], 3, 5.0, None, per_deal=False, out=out, clock="cpu")
+    record = json.loads(out.read_text())  # which search decided, and each one's positions
+    assert record["decided_by"] == "search" and record["second_order_nodes"] == 0
+    assert 0 < record["relaxation_nodes"] < record["nodes"]
     assert runs[0].anchor is None and runs[0].ours.status is Status.WON
     assert "lonelybot" not in side_by_side.solver_table({3: runs})
     assert "slowest" not in side_by_side.slowest(runs) and "1 deals" in side_by_side.slowest(runs)

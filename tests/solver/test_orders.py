@@ -7,11 +7,14 @@ or the second search could prove a LOST the first would not.
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from solver_helpers import midgame_positions, reference_deals, reference_state
 
-from klondike_widget.solver import Limit, Status, core, solve
+from klondike_widget.engine.deals import deal
+from klondike_widget.engine.rules import Rules
+from klondike_widget.solver import Limit, Status, core, drive, solve
 from klondike_widget.solver.bridge import encode_state
-from klondike_widget.solver.drive import SECOND_ORDER_AFTER
+from klondike_widget.solver.drive import SECOND_ORDER_AFTER, TURN_NODES
 
 
 def moves_in_order(S: np.ndarray, order: int) -> list[int]:
@@ -48,9 +51,6 @@ def test_the_second_order_waits_while_the_relaxation_searches() -> None:
     """Numbered draw-3 deal 294 is lost, proved by the relaxation after some 135,000 positions
     of its own: the first order passed :data:`SECOND_ORDER_AFTER` meanwhile, but the second
     order (which can only win) never joined, and the two shared the positions evenly."""
-    from klondike_widget.engine.deals import deal
-    from klondike_widget.engine.rules import Rules
-
     state = deal(294, Rules(draw=3, foundation_to_tableau=True))
     result = solve(state, Limit(nodes=2_000_000, seconds=600))
     assert result.status is Status.LOST and result.extra["proof"] == "draw-1 relaxation"
@@ -58,3 +58,29 @@ def test_the_second_order_waits_while_the_relaxation_searches() -> None:
     assert result.extra["second_order_nodes"] == 0
     assert result.nodes - relaxation > SECOND_ORDER_AFTER
     assert abs(result.nodes - 2 * relaxation) <= 50_000  # turns of TURN_NODES, taken evenly
+
+
+def test_the_relaxation_leads_once_the_deal_looks_lost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Numbered draw-3 deal 2311 is lost and its relaxation finds no draw-1 win: past
+    ``RELAXATION_LEAD_AFTER`` positions it takes two turns for each of the draw-3 search's."""
+    monkeypatch.setattr(drive, "RELAXATION_LEAD_AFTER", 200_000)
+    state = deal(2311, Rules(draw=3, foundation_to_tableau=True))
+    result = solve(state, Limit(nodes=1_400_000, seconds=600))
+    assert result.status is Status.UNKNOWN and result.extra["second_order_nodes"] == 0
+    relaxation = result.extra["relaxation_nodes"]
+    # 200,000 each, then two thirds of the other 1,000,000 (evenly: 700,000)
+    assert abs(relaxation - 866_667) <= TURN_NODES, relaxation
+
+
+def test_the_second_order_slows_once_the_deal_looks_lost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Numbered draw-3 deal 1260 is lost (its relaxation wins at once): the second order joins
+    at ``SECOND_ORDER_AFTER`` and, past ``SECOND_ORDER_SLOW`` positions of its own, takes one
+    turn for every ``SECOND_ORDER_LATE_SHARE`` of the first's."""
+    monkeypatch.setattr(drive, "SECOND_ORDER_SLOW", 200_000)
+    state = deal(1260, Rules(draw=3, foundation_to_tableau=True))
+    result = solve(state, Limit(nodes=2_000_000, seconds=600))
+    second = result.extra["second_order_nodes"]
+    first = result.nodes - second - result.extra["relaxation_nodes"]
+    late = drive.SECOND_ORDER_LATE_SHARE
+    assert 200_000 <= second <= 200_000 + (first - 500_000) // late + 2 * TURN_NODES, second
+    # (with one turn in three to the end, the second order would have some 630,000)
