@@ -90,6 +90,17 @@ ROUND_WIDTH = 512
 #: 1.006 and 1.003; spreads only in the tails 1.006 and 1.003, every round beam at spread 2
 #: 1.015 and 1.003. One run each: the figures move by a few moves a deal between runs.
 ROUND_SPREADS = (0, 2)
+#: Unsalted beams from the start before the rounds, ``(weights, spread)``, when the rounds'
+#: first width is at least :data:`START_BEAM_WIDTH`: waste-only weights with a spread find the
+#: lines that play a long run of waste cards first, which the salted round beams miss (draw 1
+#: seed 21 of the reference deals: 131 -> 123 engine moves, Klondike-Solver 122). At
+#: ``benchmarks/lines.py --seconds 1.0 --wall-factor 1000`` (load 3-4): draw 1 totals 3081 ->
+#: 3076 (seed 9 +2, seed 28 +1), draw 3 2294 unchanged; four such beams ((0, 2, 0) and
+#: (0, 1, 0) at spreads 2 and 3) 3075 and 2299; one at the default budget (width 128) 3081 ->
+#: 3090, hence the least width.
+START_BEAMS: tuple[tuple[Ranking, int], ...] = (((0, 2, 0), 2),)
+#: The least width of the rounds at which :data:`START_BEAMS` run (at that width).
+START_BEAM_WIDTH = 512
 #: The narrowest beams of the rounds and of the tails, whatever the budget.
 MIN_WIDTH = 128
 #: The widest beam.
@@ -257,6 +268,10 @@ def shorten(
         _refine_tails(run, budget_width(TAIL_WIDTH, seconds))
         run.deadline = SAFETY * ROUNDS_SHARE * seconds
     width, salt = budget_width(ROUND_WIDTH, seconds), 1
+    for weights, spread in START_BEAMS if width >= START_BEAM_WIDTH else ():
+        if not run.fits(width, len(run.best)):
+            break
+        run.improve(start, width, weights, 0, spread)
     while width <= MAX_WIDTH and run.fits(width, len(run.best)):
         for weights in WEIGHTS:
             for spread in ROUND_SPREADS:

@@ -210,3 +210,55 @@ def test_beams_along_the_line_go_first_when_the_first_beam_finds_no_win(
     assert bounds[0] == len(moves) and len(bounds) == 2  # first from the line given, at the end
     assert bounds[1] < len(moves)  # the rescue had shortened it before the rounds
     assert Line(start, short).is_winning and len(short) < len(moves)
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_unsalted_start_beams_run_before_the_rounds_and_their_lines_win(
+    draw: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[tuple[bool, tuple[int, int, int], int, int]] = []
+    improve = _Runs.improve
+
+    def recorded(
+        run: _Runs,
+        origin: GameState,
+        width: int,
+        weights: tuple[int, int, int],
+        salt: int,
+        spread: int = 0,
+    ) -> None:
+        calls.append((origin is run.start, weights, salt, spread))
+        improve(run, origin, width, weights, salt, spread)
+
+    monkeypatch.setattr(_Runs, "improve", recorded)
+    start = deal(5, Rules(draw=draw))
+    moves = solve(start, Limit(seconds=30)).moves
+    short = shorten(start, moves, seconds=1.0)
+    assert Line(start, short).is_winning and len(short) <= len(moves)
+    starts = [(True, weights, 0, spread) for weights, spread in shorten_module.START_BEAMS]
+    rounds = next(i for i, (at_start, _, salt, _) in enumerate(calls) if at_start and salt == 1)
+    assert calls[rounds - len(starts) : rounds] == starts  # just before the salted rounds
+    calls.clear()
+    shorten(start, moves, seconds=0.3)  # rounds of width 128: no start beams
+    assert all(salt > 0 for at_start, _, salt, _ in calls[1:] if at_start)
+    # each start beam alone, without a clock: a line it returns wins and beats its bound
+    for weights, spread in shorten_module.START_BEAMS:
+        width = shorten_module.START_BEAM_WIDTH
+        codes = run_beam(
+            start, len(moves), width, float("inf"), None, weights=weights, spread=spread
+        )
+        line = None if codes is None else checked_line(start, codes)
+        assert codes is None or (line is not None and Line(start, line).is_winning)
+        assert line is None or len(line) < len(moves)
+
+
+def test_an_unsalted_spread_beam_finds_the_line_salted_ones_miss() -> None:
+    # draw 1 seed 21 of the reference deals: Klondike-Solver's line has 122 engine moves
+    record = next(r for r in reference_deals() if (r["seed"], r["draw"]) == (21, 1))
+    start = reference_state(record)
+    moves = solve(start, Limit(seconds=30)).moves
+    weights, spread = shorten_module.START_BEAMS[0]
+    codes = run_beam(start, len(moves), 512, float("inf"), None, weights=weights, spread=spread)
+    line = None if codes is None else checked_line(start, codes)
+    assert line is not None and Line(start, line).is_winning
+    assert len(line) <= 123
