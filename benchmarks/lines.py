@@ -39,7 +39,7 @@ from klondike_widget.solver.shorten import LineLength, line_length, shortened
 from klondike_widget.widget.pace import finish_seconds
 
 ROOT = Path(__file__).resolve().parents[1]
-KS_LINES = ROOT.parent.parent / "shared" / "reference" / "klondike-solver-lines-1-30.jsonl"
+KS_LINES = ROOT.parent / "shared" / "reference" / "klondike-solver-lines-1-30.jsonl"
 
 
 def pct(values: list[float], q: float) -> float:
