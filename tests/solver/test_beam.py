@@ -63,7 +63,7 @@ def _layers_parents(start: GameState, spread: int, width: int, depth: int) -> li
     seen = (np.zeros(1 << 18, dtype=np.uint64), np.zeros(1 << 18, dtype=np.int32))
     cand = _scratch(width * core.MAXM)
     ranking = np.array([0, 1, 2, 0, 0, spread], dtype=np.int64)
-    best = np.array([10_000, -1, -1, 0], dtype=np.int64)
+    best = np.array([10_000, -1, -1, 0, 0], dtype=np.int64)
     nb, parents = 1, []
     for _ in range(depth):
         nxt = _layer_arrays(width)
