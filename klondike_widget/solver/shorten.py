@@ -139,9 +139,16 @@ SAFETY = 0.95
 #: times as slow (or as busy) as an idle one, one beam of the rounds short. The clock only caps
 #: the work (at :data:`SAFETY` of the budget). Calibrated on the reference deals at
 #: ``benchmarks/lines.py --seconds 1.0`` (load 2-3): 4.3-6.1 M a processor second, 5.1 M
-#: overall; at 3.5 M the shortening takes 0.68 s on average (p95 0.78 s, so that a machine
-#: 20% slower gives the same lines) and its lines are as short as with 4 M (0.79 s).
-WORK_PER_SECOND = 3_500_000
+#: overall (without :data:`BEAM_WORK`); at 3.5 M the shortening took 0.68 s on average (p95
+#: 0.78 s, so that a machine 20% slower gives the same lines) and its lines were as short as
+#: with 4 M (0.79 s); with :data:`BEAM_WORK` 3.7 M is about the same work at 1 s.
+WORK_PER_SECOND = 3_700_000
+#: The work a beam costs besides its layers (:class:`Work`), charged as it starts: its arrays,
+#: the replay of the best line to its origin, the check of its line and the pool. A fit of
+#: the processor time of 91 shortenings of the reference deals (budgets 0.3 and 1 s; 60 beams
+#: each) to their work and beams gave 0.20 microseconds a unit of work and 0.80 ms a beam
+#: (median error 4%, 5% without the beams; the beams' share is larger at small budgets).
+BEAM_WORK = 4_000
 
 
 class NotAWinError(IllegalMoveError):
@@ -384,13 +391,15 @@ class _Runs:
         if self.cancel is not None and self.cancel():
             return False
         size = width * bound
-        return self.rate * size < self.work.left and self.clock() + self.pace * size < self.cap
+        work = BEAM_WORK + self.rate * size
+        return work < self.work.left and self.clock() + self.pace * size < self.cap
 
     def improve(
         self, origin: GameState, width: int, weights: Ranking, salt: int, spread: int = 0
     ) -> None:
         """Run one beam from ``origin`` (the start or a position along the best line), bounded
         by the best line's rest from there; pool what it finds and keep the shortest line."""
+        self.work.spent += BEAM_WORK
         rest = self.rest(origin)
         t0, spent = self.clock(), self.work.spent
         codes = run_beam(
