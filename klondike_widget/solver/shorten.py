@@ -137,11 +137,11 @@ SAFETY = 0.95
 #: The schedule of :func:`shorten` counts work, not time: when it followed the clock, draw 1
 #: seed 29 of the reference deals ended at 187 engine moves instead of 164 on a machine 2.2
 #: times as slow (or as busy) as an idle one, one beam of the rounds short. The clock only caps
-#: the work (at :data:`SAFETY` of the budget). Calibrated on the reference deals at
-#: ``benchmarks/lines.py --seconds 1.0`` (load 2-3): 4.3-6.1 M a processor second, 5.1 M
-#: overall (without :data:`BEAM_WORK`); at 3.5 M the shortening took 0.68 s on average (p95
-#: 0.78 s, so that a machine 20% slower gives the same lines) and its lines were as short as
-#: with 4 M (0.79 s); with :data:`BEAM_WORK` 3.7 M is about the same work at 1 s.
+#: the work (at :data:`SAFETY` of the budget). Calibrated on the reference deals (load 2-3):
+#: 4.3-6.1 M a processor second; 3.5 M (before :data:`BEAM_WORK`) gave the lines of 4 M in
+#: 0.68 s instead of 0.79 s. At 3.7 M: 0.79 s on average at ``--seconds 1.0`` (p95 0.89 s),
+#: 0.22 s (p95 0.24 s) at 0.3 s; with the clock running 1.2 times as fast (a slower machine)
+#: the 50 lines at 1 s are the same, at 1.5 times two are 1 and 2 moves longer (the cap).
 WORK_PER_SECOND = 3_700_000
 #: The work a beam costs besides its layers (:class:`Work`), charged as it starts: its arrays,
 #: the replay of the best line to its origin, the check of its line and the pool. A fit of
