@@ -254,12 +254,15 @@ def expand_layer(
     the weights, the noise, the salt and the spread ``(face_down, waste, blockers, noise,
     salt, spread)``: with a spread (not 0) a position leaves at most that many children in
     the next layer, so that the layer holds more lines, not the many children of a few.
-    ``best`` holds ``[cost, parent, code, entries]``: the cheapest win found so far (cost in
-    engine moves; a win found here replaces it) and the number of keys in ``SK``.
+    ``best`` holds ``[cost, parent, code, entries, children]``: the cheapest win found so far
+    (cost in engine moves; a win found here replaces it), the number of keys in ``SK`` and the
+    children generated so far (each layer adds its candidates: the beam's work, which
+    :mod:`.shorten` budgets).
     Positions rank by ``g`` + the bound + the weighted terms, plus a hashed tie-break of
     0..``noise`` salted by ``salt``.
     """
     nc = _candidates(layer, cand, nb, ranking, best)
+    best[4] += nc
     return _keep_cheapest(layer, nxt, seen, cand, nc, best, ranking[5])
 
 

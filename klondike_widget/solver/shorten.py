@@ -5,7 +5,7 @@ stock taps than needed. :func:`shorten` spends a bounded extra budget on cost-or
 searches (:mod:`klondike_widget.solver.beam`) that count engine moves (every tap and recycle),
 each bounded by the shortest line known: a narrow one first, then rounds of beams from the
 start that rank positions with different weights (:data:`WEIGHTS`), each round twice as wide,
-for a share of the time (:data:`ROUNDS_SHARE`), then beams from positions along the best line
+for a share of the budget (:data:`ROUNDS_SHARE`), then beams from positions along the best line
 for a shorter ending (:data:`TAIL_SHARES`); some of the beams keep at most two children of a
 position per layer (:data:`ROUND_SPREADS`, :data:`TAIL_SPREADS`), to follow more lines. Every
 line a beam finds is replayed through the engine and pooled with the others
@@ -13,6 +13,12 @@ line a beam finds is replayed through the engine and pooled with the others
 the meeting point and the shorter way on are joined. The result is the shortest way through
 the pool, always a winning line no longer than the one given (sound by construction: every
 move of it was played by the engine from its position).
+
+The budget is a number of seconds, but the schedule counts beam work
+(:class:`~klondike_widget.solver.beam_run.Work`: children generated and positions kept),
+:data:`WORK_PER_SECOND` a second, so that a deal and a budget give the same line on any
+machine and under any load; the clock (:class:`BudgetClock`) is only a hard cap, reached on a
+machine much slower or busier than the one the rate was measured on.
 
 Examples
 --------
@@ -40,7 +46,7 @@ from klondike_widget.engine.line import Line
 from klondike_widget.engine.moves import Move, MoveKind
 from klondike_widget.engine.state import GameState
 from klondike_widget.solver import coldstart
-from klondike_widget.solver.beam_run import Ranking, checked_line, run_beam
+from klondike_widget.solver.beam_run import Ranking, Work, checked_line, run_beam
 from klondike_widget.solver.splice import LinePool
 
 __all__ = [
@@ -51,6 +57,7 @@ __all__ = [
     "NotAWinError",
     "check_setting",
     "budget_width",
+    "budget_work",
     "line_length",
     "shorten",
     "shorten_budget",
@@ -81,7 +88,7 @@ WEIGHTS = (
 # fmt: on
 #: The width of the beams of the first round over :data:`WEIGHTS` at a budget of
 #: :data:`MAX_SECONDS` (:func:`budget_width`); each next round is twice as wide (while the
-#: time left allows a beam of that width).
+#: work left allows a beam of that width).
 ROUND_WIDTH = 512
 #: The spreads of each weight set's beams in the rounds, by turns (:func:`run_beam`: 0 keeps any
 #: number of a position's children in the next layer, 2 at most two). With (0, 2) here and
@@ -124,8 +131,24 @@ TAIL_WIDTH = 512
 #: (:class:`BudgetClock`).
 WALL_FACTOR = 3.0
 #: The share of the budget the beam may start layers in (the rest covers the last layer and
-#: the engine's replay of the line).
+#: the engine's replay of the line): the hard cap on the clock (:class:`BudgetClock`).
 SAFETY = 0.95
+#: The beam work (:class:`~klondike_widget.solver.beam_run.Work`) a second of budget buys.
+#: The schedule of :func:`shorten` counts work, not time: when it followed the clock, draw 1
+#: seed 29 of the reference deals ended at 187 engine moves instead of 164 on a machine 2.2
+#: times as slow (or as busy) as an idle one, one beam of the rounds short. The clock only caps
+#: the work (at :data:`SAFETY` of the budget). Calibrated on the reference deals (load 2-3):
+#: 4.3-6.1 M a processor second; 3.5 M (before :data:`BEAM_WORK`) gave the lines of 4 M in
+#: 0.68 s instead of 0.79 s. At 3.7 M: 0.79 s on average at ``--seconds 1.0`` (p95 0.89 s),
+#: 0.22 s (p95 0.24 s) at 0.3 s; with the clock running 1.2 times as fast (a slower machine)
+#: the 50 lines at 1 s are the same, at 1.5 times two are 1 and 2 moves longer (the cap).
+WORK_PER_SECOND = 3_700_000
+#: The work a beam costs besides its layers (:class:`Work`), charged as it starts: its arrays,
+#: the replay of the best line to its origin, the check of its line and the pool. A fit of
+#: the processor time of 91 shortenings of the reference deals (budgets 0.3 and 1 s; 60 beams
+#: each) to their work and beams gave 0.20 microseconds a unit of work and 0.80 ms a beam
+#: (median error 4%, 5% without the beams; the beams' share is larger at small budgets).
+BEAM_WORK = 4_000
 
 
 class NotAWinError(IllegalMoveError):
@@ -234,8 +257,9 @@ def shorten(
     moves : sequence of Move
         A winning line from ``start`` (checked through the engine).
     seconds : float
-        The budget, as :class:`BudgetClock` counts it (the thread's processor time, at most
-        :data:`WALL_FACTOR` times the wall time): beams start while they should end within it.
+        The budget: :func:`budget_work` of beam work, at most :data:`SAFETY` of it by
+        :class:`BudgetClock` (the thread's processor time, at most :data:`WALL_FACTOR` times
+        the wall time); beams start while they should end within both.
     cancel : callable, optional
         Returns true to stop early (the best line so far is returned).
 
@@ -258,15 +282,16 @@ def shorten(
     if not Line(start, best).is_winning:
         raise NotAWinError("the moves do not end in a win")
     prepare_shortening()
-    run = _Runs(start, best, SAFETY * ROUNDS_SHARE * seconds, cancel)
+    run = _Runs(start, best, seconds, cancel)
+    run.phase(ROUNDS_SHARE)
     run.improve(start, FIRST_WIDTH, WEIGHTS[0], 0)
     if run.best == best:
         # the first beam found no win: the deals where no narrow beam from the start does
         # (draw 3 seed 28 of the reference deals) get a shorter line, and so a tighter bound
         # for the rounds, from beams along the line first
-        run.deadline = SAFETY * RESCUE_SHARE * seconds
+        run.phase(RESCUE_SHARE)
         _refine_tails(run, budget_width(TAIL_WIDTH, seconds))
-        run.deadline = SAFETY * ROUNDS_SHARE * seconds
+        run.phase(ROUNDS_SHARE)
     width, salt = budget_width(ROUND_WIDTH, seconds), 1
     for weights, spread in START_BEAMS if width >= START_BEAM_WIDTH else ():
         if not run.fits(width, len(run.best)):
@@ -280,9 +305,19 @@ def shorten(
                 run.improve(start, width, weights, salt, spread)
                 salt += 1
         width *= 2
-    run.deadline = SAFETY * seconds
+    run.phase(1.0)
     _refine_tails(run, budget_width(TAIL_WIDTH, seconds))
     return run.best
+
+
+def budget_work(seconds: float) -> float:
+    """The work (:class:`Work`) :func:`shorten` may spend for a budget of ``seconds``:
+    :data:`WORK_PER_SECOND` a second.
+
+    >>> budget_work(1.0) == WORK_PER_SECOND
+    True
+    """
+    return WORK_PER_SECOND * seconds
 
 
 def budget_width(width: int, seconds: float) -> int:
@@ -321,15 +356,16 @@ class BudgetClock:
 
 class _Runs:
     """The beams of one :func:`shorten`: the shortest line so far, the pool of the lines found
-    (:class:`LinePool`, joined where they meet), the clock and deadline, the cancel test and
-    the measured time a beam takes per unit of width and of bound (to start only beams that
-    should end in time)."""
+    (:class:`LinePool`, joined where they meet), the work budget (:class:`Work`: the
+    schedule's measure, the same on any machine), the clock and its hard cap, the cancel test,
+    and the work and time a beam took per unit of width and of bound (to start only beams that
+    should end within the work left and the cap)."""
 
     def __init__(
         self,
         start: GameState,
         best: tuple[Move, ...],
-        deadline: float,
+        seconds: float,
         cancel: Callable[[], bool] | None,
     ) -> None:
         self.start = start
@@ -337,35 +373,50 @@ class _Runs:
         self.pool = LinePool(start)
         self.pool.add(start, best)
         self.clock = BudgetClock()
-        self.deadline = deadline
+        self.cap = SAFETY * seconds
+        self.total = budget_work(seconds)
+        self.work = Work(self.total)
         self.cancel = cancel
-        self.rate = 0.0  # seconds per width and per engine move of the bound, the last beam's
+        self.rate = 0.0  # work per width and per engine move of the bound, the last beam's
+        self.pace = 0.0  # seconds per the same, the last beam's
+
+    def phase(self, share: float) -> None:
+        """Let the beams from now on spend up to ``share`` of the work budget (counted from
+        the start of :func:`shorten`)."""
+        self.work.limit = share * self.total
 
     def fits(self, width: int, bound: int) -> bool:
-        """True if a beam of ``width`` under ``bound`` should end before the deadline."""
+        """True if a beam of ``width`` under ``bound`` should end within the work left and
+        before the cap."""
         if self.cancel is not None and self.cancel():
             return False
-        return self.clock() + self.rate * width * bound < self.deadline
+        size = width * bound
+        work = BEAM_WORK + self.rate * size
+        return work < self.work.left and self.clock() + self.pace * size < self.cap
 
     def improve(
         self, origin: GameState, width: int, weights: Ranking, salt: int, spread: int = 0
     ) -> None:
         """Run one beam from ``origin`` (the start or a position along the best line), bounded
         by the best line's rest from there; pool what it finds and keep the shortest line."""
+        self.work.spent += BEAM_WORK
         rest = self.rest(origin)
-        t0 = self.clock()
+        t0, spent = self.clock(), self.work.spent
         codes = run_beam(
             origin,
             len(rest),
             width,
-            self.deadline,
+            self.cap,
             self.cancel,
             weights=weights,
             salt=salt,
             spread=spread,
             clock=self.clock,
+            work=self.work,
         )
-        self.rate = (self.clock() - t0) / (width * max(len(rest), 1))
+        size = width * max(len(rest), 1)
+        self.rate = (self.work.spent - spent) / size
+        self.pace = (self.clock() - t0) / size
         line = None if codes is None else checked_line(origin, codes)
         if line is None:
             return
@@ -382,7 +433,7 @@ class _Runs:
 
 
 def _refine_tails(run: _Runs, width: int = MIN_WIDTH) -> None:
-    """Spend the time left on beams of ``width`` from positions along the best line (at the
+    """Spend the work left on beams of ``width`` from positions along the best line (at the
     shares :data:`TAIL_SHARES` of it from its end, the weight sets and salts by turns), each
     bounded by the rest of the line from there."""
     turn = 0

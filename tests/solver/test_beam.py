@@ -3,6 +3,8 @@ keeps few children of each position, and its beams still find winning lines."""
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pytest
 from solver_helpers import mixed_positions
@@ -12,7 +14,13 @@ from klondike_widget.engine.line import Line
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
 from klondike_widget.solver import Limit, beam, core, solve
-from klondike_widget.solver.beam_run import _layer_arrays, _scratch, checked_line, run_beam
+from klondike_widget.solver.beam_run import (
+    Work,
+    _layer_arrays,
+    _scratch,
+    checked_line,
+    run_beam,
+)
 from klondike_widget.solver.bridge import encode_state
 
 
@@ -63,7 +71,7 @@ def _layers_parents(start: GameState, spread: int, width: int, depth: int) -> li
     seen = (np.zeros(1 << 18, dtype=np.uint64), np.zeros(1 << 18, dtype=np.int32))
     cand = _scratch(width * core.MAXM)
     ranking = np.array([0, 1, 2, 0, 0, spread], dtype=np.int64)
-    best = np.array([10_000, -1, -1, 0], dtype=np.int64)
+    best = np.array([10_000, -1, -1, 0, 0], dtype=np.int64)
     nb, parents = 1, []
     for _ in range(depth):
         nxt = _layer_arrays(width)
@@ -101,3 +109,19 @@ def test_beams_with_a_spread_find_shorter_winning_lines_from_deals_and_mid_game(
                 assert Line(states[cut], line).is_winning and len(line) < bound
                 shorter += 1
     assert shorter >= 5  # not a no-op
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_a_work_budget_stops_a_beam_at_the_same_layer_whatever_the_clock(draw: int) -> None:
+    start = deal(7, Rules(draw=draw))
+    moves = solve(start, Limit(seconds=30)).moves
+    whole = Work(float("inf"))
+    run_beam(start, len(moves), 64, float("inf"), None, work=whole)
+    assert whole.spent > 10_000  # children and kept positions were counted
+    stopped = []
+    for clock in (lambda: 0.0, time.thread_time):  # an instant machine and this one
+        work = Work(whole.spent // 2)
+        codes = run_beam(start, len(moves), 64, float("inf"), None, clock=clock, work=work)
+        stopped.append((codes, work.spent))
+    assert stopped[0] == stopped[1]  # the same layers searched, the same line (or none)
+    assert whole.spent // 4 < stopped[0][1] < whole.spent  # stopped about the limit, not at the end

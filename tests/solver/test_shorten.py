@@ -216,31 +216,18 @@ def test_beams_along_the_line_go_first_when_the_first_beam_finds_no_win(
 def test_unsalted_start_beams_run_before_the_rounds_and_their_lines_win(
     draw: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    calls: list[tuple[bool, tuple[int, int, int], int, int]] = []
-    improve = _Runs.improve
-
-    def recorded(
-        run: _Runs,
-        origin: GameState,
-        width: int,
-        weights: tuple[int, int, int],
-        salt: int,
-        spread: int = 0,
-    ) -> None:
-        calls.append((origin is run.start, weights, salt, spread))
-        improve(run, origin, width, weights, salt, spread)
-
-    monkeypatch.setattr(_Runs, "improve", recorded)
+    beams = _recorded_beams(monkeypatch)
     start = deal(5, Rules(draw=draw))
     moves = solve(start, Limit(seconds=30)).moves
     short = shorten(start, moves, seconds=1.0)
     assert Line(start, short).is_winning and len(short) <= len(moves)
+    calls = [(cut == 0, weights, salt, spread) for cut, _, weights, salt, spread, _ in beams]
     starts = [(True, weights, 0, spread) for weights, spread in shorten_module.START_BEAMS]
     rounds = next(i for i, (at_start, _, salt, _) in enumerate(calls) if at_start and salt == 1)
     assert calls[rounds - len(starts) : rounds] == starts  # just before the salted rounds
-    calls.clear()
+    beams.clear()
     shorten(start, moves, seconds=0.3)  # rounds of width 128: no start beams
-    assert all(salt > 0 for at_start, _, salt, _ in calls[1:] if at_start)
+    assert all(salt > 0 for cut, _, _, salt, _, _ in beams[1:] if cut == 0)
     # each start beam alone, without a clock: a line it returns wins and beats its bound
     for weights, spread in shorten_module.START_BEAMS:
         width = shorten_module.START_BEAM_WIDTH
@@ -262,3 +249,70 @@ def test_an_unsalted_spread_beam_finds_the_line_salted_ones_miss() -> None:
     line = None if codes is None else checked_line(start, codes)
     assert line is not None and Line(start, line).is_winning
     assert len(line) <= 123
+
+
+#: A beam :func:`shorten` ran: where it started along the best line (0: the start), its
+#: width, weights, salt and spread and its bound (the rest of the best line from there).
+_Beam = tuple[int, int, tuple[int, int, int], int, int, int]
+
+
+def _recorded_beams(monkeypatch: pytest.MonkeyPatch) -> list[_Beam]:
+    """The beams the :func:`shorten` calls from now on run, in order (a list they fill)."""
+    beams: list[_Beam] = []
+    improve = _Runs.improve
+
+    def recorded(
+        run: _Runs,
+        origin: GameState,
+        width: int,
+        weights: tuple[int, int, int],
+        salt: int,
+        spread: int = 0,
+    ) -> None:
+        rest = len(run.rest(origin))
+        beams.append((len(run.best) - rest, width, weights, salt, spread, rest))
+        improve(run, origin, width, weights, salt, spread)
+
+    monkeypatch.setattr(_Runs, "improve", recorded)
+    return beams
+
+
+def _scaled_clock(factor: float, pause: float) -> type[BudgetClock]:
+    """A budget clock of a machine ``1 / factor`` times as fast as this one, which also
+    loses ``pause`` seconds at its second reading (a collector's pause, another process)."""
+
+    class Scaled(BudgetClock):
+        readings = 0
+
+        def __call__(self) -> float:
+            self.readings += 1
+            lost = pause if self.readings > 1 else 0.0
+            return factor * (time.thread_time() - self.cpu0) + lost
+
+    return Scaled
+
+
+def test_the_schedule_is_a_function_of_the_budget_and_the_deal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # draw 1 seed 29 of the reference deals: when the schedule followed the clock, a machine
+    # about twice as slow (or busy) ran one beam of the rounds too few and ended at 187
+    # engine moves instead of 164. Counted in work, the beams and the line are the same on a
+    # machine ten times as fast as this one, on one four times as fast that loses 0.05 s at
+    # the start, and after another deal was shortened first (none of them reaches the cap)
+    records = {(r["seed"], r["draw"]): r for r in reference_deals()}
+    start = reference_state(records[(29, 1)])
+    other = reference_state(records[(10, 1)])
+    moves = solve(start, Limit(seconds=30)).moves
+    beams = _recorded_beams(monkeypatch)
+    lines, schedules = [], []
+    for factor, pause, before in ((0.1, 0.0, None), (0.25, 0.05, other)):
+        monkeypatch.setattr(shorten_module, "BudgetClock", _scaled_clock(factor, pause))
+        if before is not None:
+            shorten(before, solve(before, Limit(seconds=30)).moves, seconds=0.3)
+        beams.clear()
+        lines.append(shorten(start, moves, seconds=0.3))
+        schedules.append(list(beams))
+    assert schedules[0] == schedules[1] and len(schedules[0]) > 10
+    assert lines[0] == lines[1] and Line(start, lines[0]).is_winning
+    assert len(lines[0]) < len(moves)
