@@ -60,6 +60,7 @@ __all__ = [
     "budget_width",
     "budget_work",
     "line_length",
+    "round_spreads",
     "shorten",
     "shorten_budget",
     "shortened",
@@ -104,6 +105,14 @@ ROUND_WIDTH = 512
 #: 1.006 and 1.003; spreads only in the tails 1.006 and 1.003, every round beam at spread 2
 #: 1.015 and 1.003. One run each: the figures move by a few moves a deal between runs.
 ROUND_SPREADS = (0, 2)
+#: The spreads of the rounds in draw 3 at :data:`MIN_WIDTH` (budgets below 0.5 s, the default
+#: budget of most deals): every beam at spread 2. At the 0.3 s budget on the reference deals
+#: of seeds 1-30 (``benchmarks/lines.py --wall-factor 1000``, load 2.5-2.9): draw 3 2327 ->
+#: 2318 engine moves (seed 3 119 -> 114, 30 86 -> 83, 27 103 -> 101; 20 stays at 105); in
+#: draw 1 3074 -> 3080, hence draw 3 only. On the held-out deals of seeds 31-50 (no
+#: Klondike-Solver lines): draw 3 1432 -> 1429, draw 1 1889 -> 1897. Draw-3 rounds at
+#: spread 0 alone: 2324 (and 3076 in draw 1).
+NARROW_DRAW3_SPREADS = (2,)
 #: Unsalted beams from the start before the rounds, ``(weights, spread)``, when the rounds'
 #: first width is at least :data:`START_BEAM_WIDTH`: waste-only weights with a spread find the
 #: lines that play a long run of waste cards first, which the salted round beams miss (draw 1
@@ -308,7 +317,7 @@ def shorten(
         run.improve(start, width, weights, 0, spread)
     while width <= MAX_WIDTH and run.fits(width, len(run.best)):
         for weights in WEIGHTS:
-            for spread in ROUND_SPREADS:
+            for spread in round_spreads(width, start.rules.draw):
                 if not run.fits(width, len(run.best)):
                     break
                 run.improve(start, width, weights, salt, spread)
@@ -327,6 +336,16 @@ def budget_work(seconds: float) -> float:
     True
     """
     return WORK_PER_SECOND * seconds
+
+
+def round_spreads(width: int, draw: int) -> tuple[int, ...]:
+    """The spreads of a round's beams of ``width`` in draw mode ``draw``, by turns:
+    :data:`ROUND_SPREADS`, or :data:`NARROW_DRAW3_SPREADS` for draw 3 at :data:`MIN_WIDTH`.
+
+    >>> round_spreads(128, 1), round_spreads(128, 3), round_spreads(512, 3)
+    ((0, 2), (2,), (0, 2))
+    """
+    return NARROW_DRAW3_SPREADS if draw == 3 and width <= MIN_WIDTH else ROUND_SPREADS
 
 
 def budget_width(width: int, seconds: float) -> int:

@@ -360,3 +360,27 @@ def test_the_default_budget_and_line_do_not_depend_on_the_clock(
     assert budgets == [shorten_budget(steady.nodes)] * 2 and losing.nodes == steady.nodes
     assert losing.moves == steady.moves and Line(start, steady.moves).is_winning
     assert len(steady.moves) < steady.extra["first_length"].moves
+
+
+def test_narrow_draw_3_rounds_spread_every_beam(monkeypatch: pytest.MonkeyPatch) -> None:
+    # at the least width (the default budget of most deals) the draw-3 rounds keep at most two
+    # children of a position (draw 3 seed 3 of the reference deals: 119 engine moves with the
+    # spreads by turns, 114 so); draw 1 and wider rounds keep both spreads by turns. Counted
+    # in work on a clock ten times as fast as this machine's: the cap is out of reach
+    records = {(r["seed"], r["draw"]): r for r in reference_deals()}
+    monkeypatch.setattr(shorten_module, "BudgetClock", _scaled_clock(0.1, 0.0))
+    beams = _recorded_beams(monkeypatch)
+    spreads = {}
+    for draw in (1, 3):
+        start = reference_state(records[(3, draw)])
+        moves = solve(start, Limit(seconds=30)).moves
+        beams.clear()
+        short = shorten(start, moves, seconds=0.3)
+        assert Line(start, short).is_winning and len(short) < len(moves)
+        rounds = [(width, spread) for cut, width, _, salt, spread, _ in beams if not cut and salt]
+        assert rounds and all(width == shorten_module.MIN_WIDTH for width, _ in rounds)
+        spreads[draw] = {spread for _, spread in rounds}
+        if draw == 3:
+            assert len(short) <= 114
+    assert spreads == {1: {0, 2}, 3: {2}}
+    assert shorten_module.round_spreads(512, 3) == shorten_module.ROUND_SPREADS
