@@ -77,7 +77,7 @@ def main() -> None:
     ks = {(r["seed"], r["draw"]): r for r in map(json.loads, args.ks.read_text().splitlines())}
     warm_up()
     setting: bool | float = True if args.seconds is None else args.seconds
-    budget = "default (about the search time, 0.3-1 s)" if args.seconds is None else args.seconds
+    budget = "default (search positions, 0.3-1 s)" if args.seconds is None else args.seconds
     print(f"shortening budget: {budget}")
     print(
         "| draw | deals | first line: moves / taps / rec | shortened: moves / taps / rec | "
@@ -103,7 +103,7 @@ def main() -> None:
                 continue
             # shortened as solve(..., shorten=setting) does it, timed here on both clocks
             cpu0, wall0 = time.thread_time(), time.perf_counter()
-            moves, _ = shortened(state, result.moves, setting, result.seconds)
+            moves, _ = shortened(state, result.moves, setting, result.nodes)
             cpu.append(time.thread_time() - cpu0)
             spent.append(time.perf_counter() - wall0)
             if not Line(state, moves).is_winning or len(moves) > len(result.moves):

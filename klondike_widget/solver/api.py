@@ -225,8 +225,9 @@ def solve(
         When set (or when the callable returns true) the search stops with UNKNOWN.
     shorten : bool or float
         After a win, make the line shorter (:func:`.shorten.shorten`): ``True`` for the default
-        budget (the search's own time, 0.3 to 1 s), a number for that many seconds, ``False``
-        for the line as found (the default here; :func:`hint` and the widget shorten).
+        budget (about the search's own time, from its positions: 0.3 to 1 s), a number for that
+        many seconds, ``False`` for the line as found (the default here; :func:`hint` and the
+        widget shorten).
 
     Returns
     -------
@@ -298,7 +299,8 @@ def _result(
         status = Status.WON
         if shorten is not False:
             first = moves
-            moves, spent = shortened(state, moves, shorten, seconds, lambda: _is_cancelled(cancel))
+            nodes = sum(s.nodes for s in searches)
+            moves, spent = shortened(state, moves, shorten, nodes, lambda: _is_cancelled(cancel))
             lengths = {"first_length": line_length(first), "shorten_seconds": spent}
     elif proof != "search" or (search.result == core.R_EXHAUSTED and not search.overflowed):
         moves, status = (), Status.LOST

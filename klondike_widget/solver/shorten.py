@@ -52,6 +52,7 @@ from klondike_widget.solver.splice import LinePool
 __all__ = [
     "DEFAULT_SECONDS",
     "MAX_SECONDS",
+    "SEARCH_NODES_PER_SECOND",
     "BudgetClock",
     "LineLength",
     "NotAWinError",
@@ -59,6 +60,7 @@ __all__ = [
     "budget_width",
     "budget_work",
     "line_length",
+    "round_spreads",
     "shorten",
     "shorten_budget",
     "shortened",
@@ -68,6 +70,12 @@ __all__ = [
 MAX_SECONDS = 1.0
 #: The least the default budget gives (seconds): a search that took no time still gets this.
 DEFAULT_SECONDS = 0.3
+#: The positions the search (``SolveResult.nodes``: all its orders and its relaxation) visits
+#: in a second, to give the default budget (:func:`shorten_budget`) about the search's time.
+#: On the reference deals of seeds 1-50 (load 3.5, processor time): 1.05-1.66 M a second
+#: over the 12 searches of more than 10,000 positions, median 1.28 M (draw 3 1.05-1.52 M,
+#: draw 1 1.66-2.0 M); smaller searches are slower per position but get the least budget.
+SEARCH_NODES_PER_SECOND = 1_250_000
 #: The first beam's width: a quick shorter line before the rounds below.
 FIRST_WIDTH = 64
 #: The ranking weights of the beams, ``(face_down, waste, blockers)``
@@ -97,6 +105,14 @@ ROUND_WIDTH = 512
 #: 1.006 and 1.003; spreads only in the tails 1.006 and 1.003, every round beam at spread 2
 #: 1.015 and 1.003. One run each: the figures move by a few moves a deal between runs.
 ROUND_SPREADS = (0, 2)
+#: The spreads of the rounds in draw 3 at :data:`MIN_WIDTH` (budgets below 0.5 s, the default
+#: budget of most deals): every beam at spread 2. At the 0.3 s budget on the reference deals
+#: of seeds 1-30 (``benchmarks/lines.py --wall-factor 1000``, load 2.5-2.9): draw 3 2327 ->
+#: 2318 engine moves (seed 3 119 -> 114, 30 86 -> 83, 27 103 -> 101; 20 stays at 105); in
+#: draw 1 3074 -> 3080, hence draw 3 only. On the held-out deals of seeds 31-50 (no
+#: Klondike-Solver lines): draw 3 1432 -> 1429, draw 1 1889 -> 1897. Draw-3 rounds at
+#: spread 0 alone: 2324 (and 3076 in draw 1).
+NARROW_DRAW3_SPREADS = (2,)
 #: Unsalted beams from the start before the rounds, ``(weights, spread)``, when the rounds'
 #: first width is at least :data:`START_BEAM_WIDTH`: waste-only weights with a spread find the
 #: lines that play a long run of waste cards first, which the salted round beams miss (draw 1
@@ -189,14 +205,16 @@ def line_length(moves: Iterable[Move | str]) -> LineLength:
     return LineLength(total, taps, recycles)
 
 
-def shorten_budget(search_seconds: float) -> float:
-    """The default budget: about the time of the search itself, at least
-    :data:`DEFAULT_SECONDS`, at most :data:`MAX_SECONDS`.
+def shorten_budget(search_nodes: int) -> float:
+    """The default budget for a search of ``search_nodes`` positions: about the time of the
+    search itself (:data:`SEARCH_NODES_PER_SECOND`), at least :data:`DEFAULT_SECONDS`, at most
+    :data:`MAX_SECONDS`. Counted in positions, not seconds, so that a deal gets the same budget
+    (and line) on any machine and under any load.
 
-    >>> shorten_budget(0.01), shorten_budget(0.6), shorten_budget(30.0)
+    >>> shorten_budget(50), shorten_budget(750_000), shorten_budget(30_000_000)
     (0.3, 0.6, 1.0)
     """
-    return min(MAX_SECONDS, max(DEFAULT_SECONDS, search_seconds))
+    return min(MAX_SECONDS, max(DEFAULT_SECONDS, search_nodes / SEARCH_NODES_PER_SECOND))
 
 
 def check_setting(setting: object) -> None:
@@ -222,20 +240,20 @@ def shortened(
     start: GameState,
     moves: Sequence[Move],
     setting: bool | float,
-    search_seconds: float,
+    search_nodes: int,
     cancel: Callable[[], bool] | None = None,
 ) -> tuple[tuple[Move, ...], float]:
     """``(line, seconds spent)``: :func:`shorten` as ``solve(..., shorten=setting)`` asks.
 
-    ``True`` gives :func:`shorten_budget` of the search's time, a number that many seconds,
-    ``False`` the line unchanged.
+    ``True`` gives :func:`shorten_budget` of the positions the search visited
+    (``search_nodes``), a number that many seconds, ``False`` the line unchanged.
     """
     check_setting(setting)
     if setting is False or not moves or not coldstart.compiled_now():
         # while the compiled core is still loading (a cold numba cache), the first line is
         # returned as found: shortening would wait for the beam's compile
         return tuple(moves), 0.0
-    budget = shorten_budget(search_seconds) if setting is True else float(setting)
+    budget = shorten_budget(search_nodes) if setting is True else float(setting)
     prepare_shortening()
     t0 = time.perf_counter()
     line = shorten(start, moves, budget, cancel=cancel)
@@ -299,7 +317,7 @@ def shorten(
         run.improve(start, width, weights, 0, spread)
     while width <= MAX_WIDTH and run.fits(width, len(run.best)):
         for weights in WEIGHTS:
-            for spread in ROUND_SPREADS:
+            for spread in round_spreads(width, start.rules.draw):
                 if not run.fits(width, len(run.best)):
                     break
                 run.improve(start, width, weights, salt, spread)
@@ -318,6 +336,16 @@ def budget_work(seconds: float) -> float:
     True
     """
     return WORK_PER_SECOND * seconds
+
+
+def round_spreads(width: int, draw: int) -> tuple[int, ...]:
+    """The spreads of a round's beams of ``width`` in draw mode ``draw``, by turns:
+    :data:`ROUND_SPREADS`, or :data:`NARROW_DRAW3_SPREADS` for draw 3 at :data:`MIN_WIDTH`.
+
+    >>> round_spreads(128, 1), round_spreads(128, 3), round_spreads(512, 3)
+    ((0, 2), (2,), (0, 2))
+    """
+    return NARROW_DRAW3_SPREADS if draw == 3 and width <= MIN_WIDTH else ROUND_SPREADS
 
 
 def budget_width(width: int, seconds: float) -> int:

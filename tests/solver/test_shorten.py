@@ -14,7 +14,7 @@ from klondike_widget.engine.line import BrokenLineError, Line
 from klondike_widget.engine.moves import Move
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
-from klondike_widget.solver import Limit, Status, hint, solve
+from klondike_widget.solver import Limit, Status, api, hint, solve
 from klondike_widget.solver import shorten as shorten_module
 from klondike_widget.solver.beam_run import checked_line, run_beam
 from klondike_widget.solver.shorten import (
@@ -28,6 +28,7 @@ from klondike_widget.solver.shorten import (
     check_setting,
     line_length,
     shorten,
+    shorten_budget,
     shortened,
 )
 
@@ -123,7 +124,7 @@ def test_bad_lines_and_budgets() -> None:
     for bad in (0, -1.0, "1", True):
         with pytest.raises(ValueError, match="budget"):
             shorten(start, moves, seconds=bad)  # type: ignore[arg-type]
-    assert shortened(start, moves, False, 0.1) == (moves, 0.0)
+    assert shortened(start, moves, False, 10) == (moves, 0.0)
 
 
 def test_cancel_returns_the_line_given() -> None:
@@ -316,3 +317,70 @@ def test_the_schedule_is_a_function_of_the_budget_and_the_deal(
     assert schedules[0] == schedules[1] and len(schedules[0]) > 10
     assert lines[0] == lines[1] and Line(start, lines[0]).is_winning
     assert len(lines[0]) < len(moves)
+
+
+class _LosingClock:
+    """A ``time`` module for :mod:`klondike_widget.solver.api` whose wall clock loses
+    ``lost`` seconds at each reading after the first (a paused or very busy machine)."""
+
+    def __init__(self, lost: float) -> None:
+        self.lost = lost
+        self.readings = 0
+
+    def perf_counter(self) -> float:
+        self.readings += 1
+        return time.perf_counter() + self.lost * (self.readings - 1)
+
+    def thread_time(self) -> float:
+        return time.thread_time()
+
+
+def test_the_default_budget_and_line_do_not_depend_on_the_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the default budget counts the search's positions: a search whose clock lost seconds
+    # gets the same budget and the same line (when the budget was the search's seconds, this
+    # one got 1 s instead of 0.3 s); a clock ten times as fast as this machine's keeps the
+    # shortening's cap out of reach, so that only the search's clock differs
+    record = next(r for r in reference_deals() if (r["seed"], r["draw"]) == (3, 3))
+    start = reference_state(record)
+    budgets: list[float] = []
+    real_shorten = shorten_module.shorten
+
+    def recorded(state: GameState, moves: tuple[Move, ...], seconds: float, **kw: object) -> object:
+        budgets.append(seconds)
+        return real_shorten(state, moves, seconds, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(shorten_module, "shorten", recorded)
+    monkeypatch.setattr(shorten_module, "BudgetClock", _scaled_clock(0.1, 0.0))
+    steady = solve(start, Limit(seconds=30), shorten=True)
+    monkeypatch.setattr(api, "time", _LosingClock(5.0))
+    losing = solve(start, Limit(seconds=30), shorten=True)
+    assert losing.seconds >= 5.0 > steady.seconds  # the search's clock did lose the time
+    assert budgets == [shorten_budget(steady.nodes)] * 2 and losing.nodes == steady.nodes
+    assert losing.moves == steady.moves and Line(start, steady.moves).is_winning
+    assert len(steady.moves) < steady.extra["first_length"].moves
+
+
+def test_narrow_draw_3_rounds_spread_every_beam(monkeypatch: pytest.MonkeyPatch) -> None:
+    # at the least width (the default budget of most deals) the draw-3 rounds keep at most two
+    # children of a position (draw 3 seed 3 of the reference deals: 119 engine moves with the
+    # spreads by turns, 114 so); draw 1 and wider rounds keep both spreads by turns. Counted
+    # in work on a clock ten times as fast as this machine's: the cap is out of reach
+    records = {(r["seed"], r["draw"]): r for r in reference_deals()}
+    monkeypatch.setattr(shorten_module, "BudgetClock", _scaled_clock(0.1, 0.0))
+    beams = _recorded_beams(monkeypatch)
+    spreads = {}
+    for draw in (1, 3):
+        start = reference_state(records[(3, draw)])
+        moves = solve(start, Limit(seconds=30)).moves
+        beams.clear()
+        short = shorten(start, moves, seconds=0.3)
+        assert Line(start, short).is_winning and len(short) < len(moves)
+        rounds = [(width, spread) for cut, width, _, salt, spread, _ in beams if not cut and salt]
+        assert rounds and all(width == shorten_module.MIN_WIDTH for width, _ in rounds)
+        spreads[draw] = {spread for _, spread in rounds}
+        if draw == 3:
+            assert len(short) <= 114
+    assert spreads == {1: {0, 2}, 3: {2}}
+    assert shorten_module.round_spreads(512, 3) == shorten_module.ROUND_SPREADS
