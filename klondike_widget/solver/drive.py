@@ -65,7 +65,7 @@ SECOND_ORDER_SHARE = 2
 #: :data:`RELAXATION_LEAD` turns for each of the draw-3 search's (see :func:`take_turns`).
 RELAXATION_LEAD_AFTER = 1_000_000
 #: Turns of the relaxation for each of the draw-3 search's after :data:`RELAXATION_LEAD_AFTER`.
-RELAXATION_LEAD = 2
+RELAXATION_LEAD = 4
 
 #: Largest table of the draw-1 relaxation that runs beside a draw-3 search (256 MiB).
 RELAX_TT_MAX = 1 << 24
@@ -307,7 +307,8 @@ def _shift_shares(runs: list[_Run], relaxation: _Run | None, shifted: set[str]) 
     :data:`RELAXATION_LEAD` turns for each of the draw-3 search's (on numbered draw-3 deals
     1-5000 one deal was won after that, 3141, whose relaxation won at 1.78 M, and it alone
     proved 2311, 3440, 3491 and reference deal 22 lost in 3.1-4.3 M positions, where the first
-    order needs 4.4-8.5 M or more).
+    order needs 4.4-8.5 M or more). Four turns, not two: those four proofs then cost 4.70-6.16 M
+    positions in all, not 5.25-7.01 M, and 3141 3.48 M, not 3.58 M.
     """
     if (
         "relaxation" not in shifted
