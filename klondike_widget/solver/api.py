@@ -47,7 +47,6 @@ from klondike_widget.solver import coldstart
 from klondike_widget.solver.coldstart import CORE as core  # compiled, or uncompiled until then
 from klondike_widget.solver.drive import (
     RELAX_TT_MAX,
-    SECOND_TT_MAX,
     TT_MAX,
     TT_START,
     TURN_NODES,
@@ -271,7 +270,7 @@ def solve(
         searches.append(Search(relaxed, tt_max=RELAX_TT_MAX))
     second = None
     if state.rules.draw != 1:
-        second = lambda: Search(state, tt_max=SECOND_TT_MAX, order=core.ORDER_REVEALS)  # noqa: E731
+        second = lambda: Search(state, order=core.ORDER_REVEALS)  # noqa: E731
     reason, proof, decider = take_turns(
         searches, limit.seconds, limit.nodes, lambda: _is_cancelled(cancel), progress, t0, second
     )

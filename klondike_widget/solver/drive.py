@@ -34,11 +34,8 @@ __all__ = [
     "RELAX_TT_MAX",
     "SECOND_ORDER_AFTER",
     "SECOND_ORDER_SHARE",
-    "SECOND_TT_MAX",
     "RELAXATION_LEAD",
     "RELAXATION_LEAD_AFTER",
-    "SECOND_ORDER_LATE_SHARE",
-    "SECOND_ORDER_SLOW",
     "Search",
     "take_turns",
     "with_override",
@@ -63,19 +60,12 @@ SECOND_ORDER_AFTER = 100_000
 #: Turns the first draw-3 search (and the relaxation) take for each turn of the second order
 #: (see :func:`take_turns`).
 SECOND_ORDER_SHARE = 2
-#: Positions of the second order after which it takes only one turn for every
-#: :data:`SECOND_ORDER_LATE_SHARE` of each other search (see :func:`take_turns`).
-SECOND_ORDER_SLOW = 1_000_000
-#: Turns of the others for each of the second order's once it has :data:`SECOND_ORDER_SLOW`.
-SECOND_ORDER_LATE_SHARE = 8
-#: Largest table of the second draw-3 search (256 MiB).
-SECOND_TT_MAX = 1 << 24
 
 #: Positions of the draw-1 relaxation, still without a win, after which it takes
 #: :data:`RELAXATION_LEAD` turns for each of the draw-3 search's (see :func:`take_turns`).
 RELAXATION_LEAD_AFTER = 1_000_000
 #: Turns of the relaxation for each of the draw-3 search's after :data:`RELAXATION_LEAD_AFTER`.
-RELAXATION_LEAD = 2
+RELAXATION_LEAD = 4
 
 #: Largest table of the draw-1 relaxation that runs beside a draw-3 search (256 MiB).
 RELAX_TT_MAX = 1 << 24
@@ -91,6 +81,9 @@ class Search:
     searches (``core.ORDER_*``: it changes no verdict). ``foundation_to_tableau``
     replaces the position's rule (:func:`with_override`): ``state`` is then the position under
     the rules searched, which its line is legal under.
+
+    :meth:`share_table` makes two searches of one position insert into one table: then the
+    exhaustion of one proves nothing alone (see :meth:`share_table`).
     """
 
     def __init__(
@@ -123,8 +116,11 @@ class Search:
         )
         #: The position, its hashes and the counters (the same arrays as in ``arrays``).
         self.S, self.H, self.ctl = S, self.arrays.H, self.arrays.ctl
-        self.peak_memory = self._table_bytes()
+        self._owns_table = True
+        self._own_bytes = self._table_bytes() - self.arrays.TT.nbytes
         self.result = core.start_search(self.arrays)
+        #: The table, shared with the searches of :meth:`share_table` (no reference to them).
+        self.table = _Table(self.arrays.TT, int(self.ctl[core.C_TTCOUNT]))
         if self.result == core.R_BUDGET and self.arrays.NM[0] == 0:
             self.result = core.R_EXHAUSTED
 
@@ -135,6 +131,33 @@ class Search:
 
     def _table_bytes(self) -> int:
         return int(sum(a.nbytes for a in self.arrays))
+
+    @property
+    def peak_memory(self) -> int:
+        """Peak bytes of its arrays (a shared table counted in its first search's figure)."""
+        return self._own_bytes + (self.table.peak if self._owns_table else 0)
+
+    def share_table(self, other: Search) -> None:
+        """Insert into ``other``'s table from now on (``other`` a search of the same position
+        under the same rules and prunings, in another move order, say); this one's table is
+        dropped. Call it before this search's first :meth:`step`.
+
+        Each search then skips the positions either has entered, so the two together search
+        the position's space once, not twice. A win of either is a win (its own path, replayed).
+        The exhaustion of one alone proves nothing: it skipped positions the other entered and
+        may not have finished. Once *both* are exhausted (and neither was cut off), the position
+        is lost: each search expands every position it enters (every child is tried: won, or
+        entered by one of the two, or already in the table), so the entries of the table are
+        closed under the children the search generates, the root among them and no won position
+        (a won child is seen before the table is probed); that is the argument that makes one
+        exhausted search a proof, over the union. A key names what the search generates from a
+        position (a restricted position has its own key), so it does not matter which of the
+        two entered it. Peak memory counts the table once, in ``other``'s figure.
+        """
+        self.table = other.table
+        self._owns_table = False
+        self.tt_max = other.tt_max
+        self.arrays = self.arrays._replace(TT=self.table.TT)
 
     @property
     def nodes(self) -> int:
@@ -150,7 +173,12 @@ class Search:
         """Search up to ``max_nodes`` more positions; return the core's result code."""
         if self.result in (core.R_WON, core.R_EXHAUSTED):
             return self.result
+        table = self.table
+        if self.arrays.TT is not table.TT:  # another search grew the shared table
+            self.arrays = self.arrays._replace(TT=table.TT)
+        self.ctl[core.C_TTCOUNT] = table.count  # its entries, whoever inserted them
         r = core.run_chunk(self.arrays, max_nodes)
+        table.count = int(self.ctl[core.C_TTCOUNT])
         if r == core.R_GROW:
             if self.TT.shape[0] >= self.tt_max:
                 r = core.R_GROW  # full: the caller reports UNKNOWN (memory)
@@ -158,10 +186,10 @@ class Search:
                 old = self.arrays.TT
                 new = np.zeros((old.shape[0] * 2, 2), dtype=np.uint64)
                 core.tt_rehash(old, new)
-                self.peak_memory = max(self.peak_memory, self._table_bytes() + new.nbytes)
+                table.peak = max(table.peak, old.nbytes + new.nbytes)
+                table.TT = new
                 self.arrays = self.arrays._replace(TT=new)
                 del old
-                self.peak_memory = max(self.peak_memory, self._table_bytes())
                 r = core.R_BUDGET
         self.result = r
         return r
@@ -191,6 +219,16 @@ class Search:
         if not state.is_won:
             raise AssertionError("internal error: the solver's line does not win")
         return tuple(moves)
+
+
+class _Table:
+    """A transposition table and its entry count, held for the searches that share it
+    (:meth:`Search.share_table`); ``peak`` its largest size in bytes (two while it grows)."""
+
+    def __init__(self, TT: np.ndarray, count: int) -> None:
+        self.TT = TT
+        self.count = count
+        self.peak = int(TT.nbytes)
 
 
 def with_override(state: GameState, foundation_to_tableau: bool | None) -> GameState:
@@ -261,9 +299,7 @@ class _Run:
             self.chunk = max(self.chunk // 2, 1_000)
 
 
-def _shift_shares(
-    runs: list[_Run], relaxation: _Run | None, exact: list[_Run], shifted: set[str]
-) -> None:
+def _shift_shares(runs: list[_Run], relaxation: _Run | None, shifted: set[str]) -> None:
     """Change the shares of the turns once a deal looks lost (see :func:`take_turns`); each
     change once (``shifted`` names those made).
 
@@ -271,10 +307,8 @@ def _shift_shares(
     :data:`RELAXATION_LEAD` turns for each of the draw-3 search's (on numbered draw-3 deals
     1-5000 one deal was won after that, 3141, whose relaxation won at 1.78 M, and it alone
     proved 2311, 3440, 3491 and reference deal 22 lost in 3.1-4.3 M positions, where the first
-    order needs 4.4-8.5 M or more); a second order without a win after
-    :data:`SECOND_ORDER_SLOW` positions takes one turn for every
-    :data:`SECOND_ORDER_LATE_SHARE` of the first's (of the 178 deals 1-5000 that the two orders
-    won beyond 100,000 positions, it won 72, all below 710,000 of its own).
+    order needs 4.4-8.5 M or more). Four turns, not two: those four proofs then cost 4.70-6.16 M
+    positions in all, not 5.25-7.01 M, and 3141 3.48 M, not 3.58 M.
     """
     if (
         "relaxation" not in shifted
@@ -285,10 +319,18 @@ def _shift_shares(
         shifted.add("relaxation")
         for run in runs:
             run.reweigh(RELAXATION_LEAD if run is relaxation else 1)
-    if "second" not in shifted and len(exact) > 1 and exact[1].search.nodes >= SECOND_ORDER_SLOW:
-        shifted.add("second")
-        for run in runs:
-            run.reweigh(1 if run is exact[1] else SECOND_ORDER_LATE_SHARE)
+
+
+def _verdict(exact: list[_Run]) -> Search | None:
+    """The exact search whose result stands, if the exact searches (one table) have decided:
+    one has won, or all are exhausted (see :meth:`Search.share_table`; the one returned is
+    then one cut off by the stack sizes, if any was, so that no LOST is claimed)."""
+    for run in exact:
+        if run.search.result == core.R_WON:
+            return run.search
+    if all(run.search.result == core.R_EXHAUSTED for run in exact):
+        return next((r.search for r in exact if r.search.overflowed), exact[0].search)
+    return None
 
 
 def take_turns(
@@ -317,17 +359,17 @@ def take_turns(
     (appended to ``searches``): it joins once ``searches[0]`` has searched
     :data:`SECOND_ORDER_AFTER` positions and the relaxation no longer searches (it has won, or
     filled its table), and then takes one turn for every :data:`SECOND_ORDER_SHARE` of the
-    others. Each of the two searches is exhaustive on its own, so a win of either is a win (its
-    line is replayed) and the exhaustion of either is a proof of loss: the order only decides
-    which ends first. Depth-first search has a heavy tail on won deals (a wrong early choice is
-    searched to the end), and two different orders rarely share it. The second order helps only
-    to win: on a lost deal both orders must search the same positions to exhaust them, so each
-    turn it takes puts the proof off by a turn. Hence the wait and the smaller share. A draw-3
-    win is a draw-1 win, so while the relaxation has found none the deal is likely lost, and the
-    relaxation (the cheaper proof) and the first order share the budget. Once the relaxation has
-    won, the first order still takes two turns in three: on a lost deal that the relaxation
-    cannot prove, only an exhausted order proves it (numbered draw-3 deals 998 and 1010: 2.8 and
-    3.2 M positions of the first order).
+    others. The two share one table (:meth:`Search.share_table`): each skips what the other
+    has entered, so together they search the space once. A win of either is a win (its line is
+    replayed); the deal is lost once both are exhausted. Depth-first search has a heavy tail on
+    won deals (a wrong early choice is searched to the end), and two different orders rarely
+    share it. With separate tables the second order cost a lost deal every position it searched
+    (both had to exhaust the same space); with one table it costs next to none (numbered deal
+    1260: 5.62 M positions in all, as the first order alone). A draw-3 win is a draw-1 win, so
+    while the relaxation has found none the deal is likely lost, and the relaxation (the cheaper
+    proof) and the first order share the budget; the second order waits. Once the relaxation
+    has won, the first order still takes two turns in three: on a lost deal that the relaxation
+    cannot prove, only the exact searches prove it (numbered draw-3 deals 998 and 1010).
     The shares change, by positions, once a deal looks lost (:func:`_shift_shares`).
     """
     t0 = time.perf_counter() if started is None else started
@@ -336,7 +378,7 @@ def take_turns(
     relaxation = runs[1] if len(runs) > 1 else None
     exact = [main]
     shifted: set[str] = set()
-    while not any(r.decided for r in exact) and main.search.result != core.R_EXHAUSTED:
+    while _verdict(exact) is None:
         done = sum(r.search.nodes for r in runs)
         if cancelled():
             return "cancelled", "search", main.search
@@ -350,12 +392,13 @@ def take_turns(
             and (relaxation is None or not relaxation.live)
         ):
             searches.append(second())
+            searches[-1].share_table(main.search)
             for run in runs:  # (the rounds counted afresh from here)
                 run.reweigh(SECOND_ORDER_SHARE)
             exact.append(_Run(searches[-1]))
             runs.append(exact[-1])
             second = None
-        _shift_shares(runs, relaxation, exact, shifted)
+        _shift_shares(runs, relaxation, shifted)
         live = [r for r in runs if r.live]
         if not live:  # the search filled its table (and the relaxation can prove nothing)
             return "memory", "search", main.search
@@ -366,4 +409,5 @@ def take_turns(
             return "", "draw-1 relaxation", main.search  # (its win proves nothing)
         if progress is not None:
             progress(sum(r.search.nodes for r in runs), time.perf_counter() - t0)
-    return "", "search", next((r.search for r in exact if r.decided), main.search)
+    decider = _verdict(exact)
+    return "", "search", main.search if decider is None else decider
