@@ -62,22 +62,28 @@ from klondike_widget.solver.api import Search
 from klondike_widget.solver.bridge import encode_state
 from klondike_widget.solver.drive import TT_START, take_turns
 
+#: The harness is compiled as the core is, without numba's runtime (``_nrt=False``: with it on,
+#: every call passing an array to a core function pays a reference count the search does not,
+#: which overstated each part), so it allocates nothing: the callers pass every array. Not cached
+#: on disk: a cached caller keeps a copy of the core functions it was compiled with.
+_JIT = {"nogil": True, "_nrt": False}
 
-@njit(cache=True)
-def _moves_of(SS: np.ndarray, mark: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Every position's generated moves, flat, and where each position's moves start."""
-    out = np.zeros(core.MAXM, dtype=np.int32)
-    moves = []
-    start = np.zeros(SS.shape[0] + 1, dtype=np.int64)
+
+@njit(**_JIT)
+def _moves_of(
+    SS: np.ndarray, mark: np.ndarray, out: np.ndarray, M: np.ndarray, start: np.ndarray
+) -> int:
+    """Every position's generated moves, flat in ``M``, and where each position's start in
+    ``start``; return how many there are."""
     for i in range(SS.shape[0]):
         n = min(core.gen_moves(SS[i], out, mark, True), core.MAXM)
         for j in range(n):
-            moves.append(out[j])
+            M[start[i] + j] = out[j]
         start[i + 1] = start[i] + n
-    return np.array(moves, dtype=np.int32), start
+    return start[SS.shape[0]]
 
 
-@njit(cache=True)
+@njit(**_JIT)
 def _time_moves(
     SS: np.ndarray,
     HH: np.ndarray,
@@ -86,19 +92,21 @@ def _time_moves(
     TT: np.ndarray,
     part: int,
     repeat: int,
+    S: np.ndarray,
+    H: np.ndarray,
+    AUM: np.ndarray,
+    AUU: np.ndarray,
 ) -> int:
     """Per position: copy it into one working ``S``/``H`` (as hot as the search's), then for
     each of its moves: do it, then ``part`` (0 nothing, 1 the automatic moves and their undo,
     2 the key, 3 the key and a table probe), then undo it."""
-    S = np.zeros(SS.shape[1], dtype=np.int32)
-    H = np.zeros(HH.shape[1], dtype=np.uint64)
-    AUM = np.zeros(core.MAXA, dtype=np.int32)
-    AUU = np.zeros(core.MAXA, dtype=np.int32)
     total = 0
     for _ in range(repeat):
         for i in range(SS.shape[0]):
-            S[:] = SS[i]
-            H[:] = HH[i]
+            for w in range(S.shape[0]):
+                S[w] = SS[i, w]
+            for w in range(H.shape[0]):
+                H[w] = HH[i, w]
             for k in range(start[i], start[i + 1]):
                 if part < 0:
                     continue
@@ -120,17 +128,17 @@ def _time_moves(
     return total
 
 
-@njit(cache=True)
-def _time_position(SS: np.ndarray, part: int, repeat: int) -> int:
+@njit(**_JIT)
+def _time_position(
+    SS: np.ndarray, part: int, repeat: int, S: np.ndarray, mark: np.ndarray, out: np.ndarray
+) -> int:
     """Per position, copied into one working ``S``: nothing (-1), ``gen_moves`` (0),
     ``gen_moves`` and ``drop_reverse`` (1), or ``is_dead`` (2)."""
-    S = np.zeros(SS.shape[1], dtype=np.int32)
-    mark = np.zeros(core.SCR_SIZE, dtype=np.int32)
-    out = np.zeros(core.MAXM, dtype=np.int32)
     total = 0
     for _ in range(repeat):
         for i in range(SS.shape[0]):
-            S[:] = SS[i]
+            for w in range(S.shape[0]):
+                S[w] = SS[i, w]
             if part == 0 or part == 1:
                 n = min(core.gen_moves(S, out, mark, True), core.MAXM)
                 total += n
@@ -172,21 +180,33 @@ def profile(draw: int, seeds: list[int], nodes: int, every: int, repeat: int) ->
     """Print the breakdown of one draw mode."""
     (SS, HH), cpu, total, TT = sample(draw, seeds, nodes, every)
     mark = np.zeros(core.SCR_SIZE, dtype=np.int32)
-    M, start = _moves_of(SS, mark)
-    _time_moves(SS[:1], HH[:1], M, start, TT, 3, 1)  # compile before timing
-    _time_position(SS[:1], 0, 1)
+    out = np.zeros(core.MAXM, dtype=np.int32)
+    M = np.zeros(SS.shape[0] * core.MAXM, dtype=np.int32)
+    start = np.zeros(SS.shape[0] + 1, dtype=np.int64)
+    M = M[: _moves_of(SS, mark, out, M, start)]
+    work = (
+        np.zeros(SS.shape[1], dtype=np.int32),
+        np.zeros(HH.shape[1], dtype=np.uint64),
+        np.zeros(core.MAXA, dtype=np.int32),
+        np.zeros(core.MAXA, dtype=np.int32),
+    )
+    _time_moves(SS[:1], HH[:1], M, start, TT, 3, 1, *work)  # compile before timing
+    pos_work = (work[0], mark, out)
+    _time_position(SS[:1], 0, 1, *pos_work)
     npos = SS.shape[0] * repeat
     nmov = M.shape[0] * repeat
     edges = M.shape[0] / SS.shape[0]
-    copy_m = _cpu(_time_moves, SS, HH, M, start, TT, -1, repeat)
-    t_du = (_cpu(_time_moves, SS, HH, M, start, TT, 0, repeat) - copy_m) / nmov
-    t_auto = (_cpu(_time_moves, SS, HH, M, start, TT, 1, repeat) - copy_m) / nmov - t_du
-    t_key = (_cpu(_time_moves, SS, HH, M, start, TT, 2, repeat) - copy_m) / nmov - t_du
-    t_probe = (_cpu(_time_moves, SS, HH, M, start, TT, 3, repeat) - copy_m) / nmov - t_du - t_key
-    copy_p = _cpu(_time_position, SS, -1, repeat)
-    t_gen = (_cpu(_time_position, SS, 0, repeat) - copy_p) / npos
-    t_prune = (_cpu(_time_position, SS, 1, repeat) - copy_p) / npos - t_gen
-    t_dead = (_cpu(_time_position, SS, 2, repeat) - copy_p) / npos
+    copy_m = _cpu(_time_moves, SS, HH, M, start, TT, -1, repeat, *work)
+    t_du = (_cpu(_time_moves, SS, HH, M, start, TT, 0, repeat, *work) - copy_m) / nmov
+    t_auto = (_cpu(_time_moves, SS, HH, M, start, TT, 1, repeat, *work) - copy_m) / nmov - t_du
+    t_key = (_cpu(_time_moves, SS, HH, M, start, TT, 2, repeat, *work) - copy_m) / nmov - t_du
+    t_probe = (
+        (_cpu(_time_moves, SS, HH, M, start, TT, 3, repeat, *work) - copy_m) / nmov - t_du - t_key
+    )
+    copy_p = _cpu(_time_position, SS, -1, repeat, *pos_work)
+    t_gen = (_cpu(_time_position, SS, 0, repeat, *pos_work) - copy_p) / npos
+    t_prune = (_cpu(_time_position, SS, 1, repeat, *pos_work) - copy_p) / npos - t_gen
+    t_dead = (_cpu(_time_position, SS, 2, repeat, *pos_work) - copy_p) / npos
     parts = [
         ("movegen (per position)", t_gen),
         ("do/undo (per move x edges)", t_du * edges),

@@ -11,10 +11,21 @@ from __future__ import annotations
 import numpy as np
 
 from .board import do_move
-from .codes import K_COL_FND, K_FND_COL, K_TAL_COL, K_TAL_FND, encode, move_kind
+from .codes import (
+    K_COL_COL,
+    K_COL_FND,
+    K_FND_COL,
+    K_TAL_COL,
+    K_TAL_FND,
+    encode,
+    move_card,
+    move_kind,
+    move_src,
+)
 from .keys import key_pointer
 from .layout import (
     ALW_AUTOS,
+    ALW_BACK_UP,
     CAP,
     DOM_LAST_TALON_UP,
     NCOL,
@@ -171,14 +182,17 @@ def _column_auto(S: np.ndarray, safe: np.int64) -> int:
 
 
 @core_jit_inline
-def _talon_auto(S: np.ndarray, safe: np.int64) -> int:
+def _talon_auto(S: np.ndarray, H: np.ndarray, safe: np.int64) -> int:
     """The move of a talon card in ``safe`` that may go up automatically; -1 if none.
 
-    In draw 1 any talon card; in draw 3 only the last one, while the pointer reaches what
-    pointer 0 reaches, with ``DOM_LAST_TALON_UP`` (see :func:`apply_autos`).
+    In draw 1 any talon card (none if the talon's set of cards, ``H[NCOL]``, has none of
+    ``safe``); in draw 3 only the last one, while the pointer reaches what pointer 0 reaches,
+    with ``DOM_LAST_TALON_UP`` (see :func:`apply_autos`).
     """
     tn = S[O_TN]
     if S[O_DRAW] == 1:
+        if (np.uint64(safe) & H[NCOL]) == 0:
+            return -1
         for i in range(tn):
             card = S[O_TAL + i]
             if (safe >> card) & 1:
@@ -205,7 +219,7 @@ def _play_autos(
             break
         m = _column_auto(S, safe)
         if m < 0 and talon:
-            m = _talon_auto(S, safe)
+            m = _talon_auto(S, H, safe)
         if m < 0 or aun >= AUM.shape[0]:
             break
         AUU[aun] = do_move(S, H, m)
@@ -250,7 +264,40 @@ def needs_autos(S: np.ndarray, m: int) -> bool:
     either, and the card itself is not safe (else it is not generated, see
     :func:`would_go_back_up`; with ``ALW_BACK_UP`` off it may be, and then the next move can
     send it up). In draw 1 a talon card going onto a column was playable and not safe in the
-    talon already, and covers a card. Every other move may uncover or raise something.
+    talon already, and covers a card. A run moved between columns (``K_COL_COL``) changes no
+    foundation, no talon card and no column top but the one it uncovers (the run's own top was
+    a top before): only that card can be new, and only if it is next on its foundation. A talon
+    card going onto a column in draw 3 changes no foundation and one column top (the card
+    itself), and in the talon only which card is last and where the pointer is: only the card
+    and the last talon card can be new, each only if it is next on its foundation. (Both rest
+    on the parent having no safe playable card left, which the search keeps: it plays them all
+    after every move; with ``ALW_BACK_UP`` off a card may have come down safe, so the full
+    pass runs then.) Every other move may uncover or raise something.
+
+    >>> from klondike_widget.solver.core.codes import K_COL_COL, encode
+    >>> from klondike_widget.solver.core.layout import ALW_ALL, O_ALW, S_SIZE
+    >>> S = np.zeros(S_SIZE, dtype=np.int32); S[O_ALW] = ALW_ALL
+    >>> S[O_LEN] = 1; S[O_COLS] = 1  # 2♣ uncovered in column 0, ♣ foundation empty
+    >>> m = encode(K_COL_COL, 25, 0, 1, 1, 0)  # K♦ moved off it
+    >>> bool(needs_autos(S, m))
+    False
+    >>> S[O_FND] = 1; bool(needs_autos(S, m))  # A♣ up: 2♣ is next
+    True
     """
     kind = move_kind(m)
-    return not (kind == K_FND_COL or (kind == K_TAL_COL and S[O_DRAW] == 1))
+    if kind == K_FND_COL or (kind == K_TAL_COL and S[O_DRAW] == 1):
+        return False
+    if (S[O_ALW] & ALW_BACK_UP) == 0 or (kind != K_COL_COL and kind != K_TAL_COL):
+        return True
+    if kind == K_TAL_COL:  # draw 3
+        tn = S[O_TN]
+        return _is_next(S, move_card(m)) or (tn > 0 and _is_next(S, S[O_TAL + tn - 1]))
+    src = move_src(m)
+    n = S[O_LEN + src]
+    return n > 0 and _is_next(S, S[O_COLS + src * CAP + n - 1])
+
+
+@core_jit_inline
+def _is_next(S: np.ndarray, card: int) -> bool:
+    """True if ``card`` is the next card of its foundation."""
+    return S[O_FND + SUIT[card]] == RANK[card]

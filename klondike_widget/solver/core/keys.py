@@ -37,6 +37,7 @@ from .layout import (
     RANK,
     TAL_CAP,
     core_jit,
+    core_jit_inline,
 )
 
 __all__ = [
@@ -68,6 +69,7 @@ __all__ = [
     "state_key",
     "structure_count",
     "table_key",
+    "tagged_key",
 ]
 
 _rng = np.random.default_rng(0x4B4C4F4E44494B45)
@@ -154,7 +156,9 @@ def key_pointer(S: np.ndarray) -> int:
     else).
     """
     tp = S[O_TP]
-    if tp % S[O_DRAW] == 0 or tp == S[O_TN]:
+    draw = S[O_DRAW]
+    # a division by the constant 3 is a multiplication; by a variable, a slow division
+    if tp == S[O_TN] or (tp % 3 if draw == 3 else tp % draw) == 0:
         return 0
     return tp
 
@@ -240,9 +244,8 @@ def table_key(S: np.ndarray, H: np.ndarray, tag: int) -> tuple[np.uint64, np.uin
             a |= np.uint64(structure_count(S, c)) << np.uint64(6 * c)
         for suit in range(4):
             a |= np.uint64(S[O_FND + suit]) << np.uint64(42 + 4 * suit)
-        a |= np.uint64(tag & 63) << np.uint64(58)
-        b = H[NCOL] | (np.uint64(ptr) << np.uint64(52)) | (np.uint64(tag >> 6) << np.uint64(58))
-        return a, b | TOP
+        ta, tb = _tag_bits(tag)
+        return a | ta, H[NCOL] | (np.uint64(ptr) << np.uint64(52)) | tb | TOP
     a = mix64(state_key(S, H) ^ ZTAG[tag])
     tot = U0
     for c in range(NCOL):
@@ -252,3 +255,30 @@ def table_key(S: np.ndarray, H: np.ndarray, tag: int) -> tuple[np.uint64, np.uin
         tot += mix64(h)
     b = mix64(tot + mix64(H[NCOL] ^ ZPTR2[ptr]) + ZTAG2[tag])
     return a, b | TOP
+
+
+@core_jit_inline
+def _tag_bits(tag: int) -> tuple[np.uint64, np.uint64]:
+    """Where a twin-class key holds ``tag``: bits 58.. of each word (see :func:`table_key`)."""
+    return np.uint64(tag & 63) << np.uint64(58), np.uint64(tag >> 6) << np.uint64(58)
+
+
+@core_jit
+def tagged_key(
+    S: np.ndarray, H: np.ndarray, a: np.uint64, b: np.uint64, tag: int
+) -> tuple[np.uint64, np.uint64]:
+    """``table_key(S, H, tag)``, given ``(a, b) = table_key(S, H, 0)``: with twin classes the
+    tag's bits are added (nothing else of the key depends on it), else it is computed anew.
+
+    >>> from klondike_widget.engine.deals import deal
+    >>> from klondike_widget.solver.bridge import encode_state
+    >>> from klondike_widget.solver.core.layout import H_SIZE
+    >>> S = encode_state(deal(3)); H = np.zeros(H_SIZE, dtype=np.uint64); compute_hashes(S, H)
+    >>> a, b = table_key(S, H, 0)
+    >>> all(tagged_key(S, H, a, b, t) == table_key(S, H, t) for t in (TAG_KING, TAG_FND | 7))
+    True
+    """
+    if (S[O_DOM] & DOM_TWINS) != 0:
+        ta, tb = _tag_bits(tag)
+        return np.uint64(a) | ta, np.uint64(b) | tb  # a Python int would make a float
+    return table_key(S, H, tag)

@@ -28,7 +28,7 @@ from .codes import (
     move_src,
 )
 from .dead import is_dead
-from .keys import TAG_FND, TAG_KING, TAG_TALON, compute_hashes, table_key
+from .keys import TAG_FND, TAG_KING, TAG_TALON, compute_hashes, table_key, tagged_key
 from .layout import (
     ALW_REVERSE,
     C_AUN,
@@ -179,7 +179,7 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
                     tag = TAG_KING
                 else:
                     tag = (TAG_FND if restricted else TAG_TALON) | move_card(m)
-                a, b = table_key(S, H, tag)
+                a, b = tagged_key(S, H, a, b, tag)
             fresh = not seen and tt_insert(TT, a, b)
         if not fresh:
             while aun > AUS[depth]:
