@@ -68,7 +68,7 @@ speed = solve(hard, Limit(nodes=50_000_000, seconds=args["seconds"]))
 w.close()
 print(json.dumps({
     "import": t_imported - t_import, "first": first, "status": status, "core": state_then,
-    "compiled": compiled, "nodes": speed.nodes, "cpu": speed.extra["cpu_seconds"],
+    "compiled": compiled, "nodes": speed.nodes, "cpu": speed.extra["search_cpu_seconds"],
 }))
 """
 

@@ -10,9 +10,10 @@ Usage::
 Prints, per draw mode, a table over the reference deals (``shared/reference``): won / lost /
 unknown, agreement with Solvitaire, decided %, mean / median / p90 / p99 / max seconds, nodes per
 second and peak memory (wall seconds, and the solving thread's CPU seconds: on a shared
-machine the two differ); then the same for positions sampled along random play ("Finish from
-here"); then the compiled speed, the first call with a warm numba cache and the cold compile
-time (each in a fresh interpreter).
+machine the two differ; CPU means of the whole call, the won lines' replay included, nodes per
+CPU second of the search alone, ``extra["search_cpu_seconds"]``); then the same for positions
+sampled along random play ("Finish from here"); then the compiled speed, the first call with a
+warm numba cache and the cold compile time (each in a fresh interpreter).
 
 Side by side (``--fresh N`` or ``--numbered RANGE``, ``benchmarks/side_by_side.py``): instead of the
 above, solve a set of fresh deals (``--fresh N``: N deal numbers drawn with ``--fresh-seed`` from
@@ -68,22 +69,28 @@ def row(label: str, results: list[SolveResult], agree: str = "") -> str:
     secs = [r.seconds for r in results]
     cpu = [r.extra["cpu_seconds"] for r in results]
     nodes = sum(r.nodes for r in results)
-    rate = nodes / max(sum(cpu), 1e-9)
+    rate = nodes / max(sum(r.extra["search_cpu_seconds"] for r in results), 1e-9)
     peak = max(r.peak_memory for r in results) / 2**20
     return (
         f"| {label:<16} | {n:>4} | {won:>4} | {lost:>4} | {unk:>4} | {agree:>9} | "
         f"{100 * (won + lost) / n:>6.1f} | {mean(secs):>7.3f} | {median(secs):>7.3f} | "
         f"{pct(secs, 0.90):>7.3f} | {pct(secs, 0.95):>7.3f} | {pct(secs, 0.99):>7.3f} | "
         f"{max(secs):>7.2f} | {mean(cpu):>7.3f} | {pct(cpu, 0.99):>7.3f} | "
-        f"{rate / 1e3:>7.0f}k | {peak:>7.0f} |"
+        f"{rate / 1e3:>8.0f}k | {peak:>7.0f} |"
     )
 
 
 HEADER = (
     "| set              |    n |  won | lost |  unk | agree/SV  | decid% |    mean |  median |"
-    "     p90 |     p95 |     p99 |     max | cpumean |  cpup99 | nod/cpus | peakMiB |\n"
+    "     p90 |     p95 |     p99 |     max | cpumean |  cpup99 | nod/srchs | peakMiB |\n"
     "|------------------|------|------|------|------|-----------|--------|---------|---------|"
-    "---------|---------|---------|---------|---------|---------|----------|---------|"
+    "---------|---------|---------|---------|---------|---------|-----------|---------|"
+)
+
+#: Printed under the table: which CPU seconds are which.
+NOTE = (
+    "cpumean / cpup99: CPU seconds of the whole solve call (a won line's replay included); "
+    "nod/srchs: positions per CPU second of the search alone."
 )
 
 
@@ -256,13 +263,14 @@ def main() -> None:
     print(HEADER)
     for r in rows:
         print(r)
+    print(NOTE)
     if args.no_extras:
         return
 
     # compiled speed on a long search (a hard deal, fixed node budget)
     hard = next(r for r in reference_deals() if r["seed"] == 22 and r["draw"] == 1)
     res = solve(reference_state(hard), Limit(nodes=20_000_000, seconds=300))
-    cpu = res.extra["cpu_seconds"]
+    cpu = res.extra["search_cpu_seconds"]
     print(
         f"\ncompiled speed: {res.nodes / cpu / 1e6:.2f} M nodes per CPU second, "
         f"{res.nodes / res.seconds / 1e6:.2f} M nodes per wall second "

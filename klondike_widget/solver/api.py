@@ -139,7 +139,9 @@ class SolveResult:
         those with ``foundation_to_tableau`` overridden (see :func:`solve`).
     extra : dict
         Diagnostics: ``max_depth`` (deepest search path), ``cpu_seconds`` (CPU time of the
-        solving thread; differs from ``seconds`` on a busy machine), ``relaxation_nodes`` and
+        solving thread for the whole call, the line's replay and shortening included; differs
+        from ``seconds`` on a busy machine), ``search_cpu_seconds`` (the same for the search
+        alone, the CPU counterpart of ``seconds``), ``relaxation_nodes`` and
         ``second_order_nodes`` (positions of the draw-1 relaxation and of the second move
         order, draw 3), ``decided_by`` (``"search"``, ``"second order"``, ``"draw-1
         relaxation"``; ``""`` if undecided); with ``shorten``:
@@ -274,8 +276,8 @@ def solve(
     reason, proof, decider = take_turns(
         searches, limit.seconds, limit.nodes, lambda: _is_cancelled(cancel), progress, t0, second
     )
-    seconds = time.perf_counter() - t0
-    return _result(searches, decider, state, (reason, proof), seconds, cpu0, (shorten, cancel))
+    clocks = (time.perf_counter() - t0, cpu0, time.thread_time() - cpu0)
+    return _result(searches, decider, state, (reason, proof), clocks, (shorten, cancel))
 
 
 def _result(
@@ -283,14 +285,15 @@ def _result(
     search: Search,
     state: GameState,
     why: tuple[str, str],
-    seconds: float,
-    cpu0: float,
+    clocks: tuple[float, float, float],
     after: tuple[bool | float, Cancel | None],
 ) -> SolveResult:
     """The :class:`SolveResult` of finished searches (``search`` the one whose result stands;
-    ``why`` the reason and proof of :func:`take_turns`; ``after`` the shortening setting and
-    the cancel flag): the line replayed and maybe shortened."""
+    ``why`` the reason and proof of :func:`take_turns`; ``clocks`` the search's wall seconds,
+    the thread's CPU clock at the start and the search's CPU seconds; ``after`` the shortening
+    setting and the cancel flag): the line replayed and maybe shortened."""
     reason, proof = why
+    seconds, cpu0, search_cpu = clocks
     shorten, cancel = after
     lengths: dict[str, Any] = {}
     if search.result == core.R_WON:
@@ -318,6 +321,7 @@ def _result(
         extra={
             "max_depth": int(search.ctl[core.C_MAXDEPTH]),
             "cpu_seconds": time.thread_time() - cpu0,
+            "search_cpu_seconds": search_cpu,
             "proof": proof if status is Status.LOST else "",
             "relaxation_nodes": searches[1].nodes if len(searches) > 1 else 0,
             "second_order_nodes": searches[2].nodes if len(searches) > 2 else 0,

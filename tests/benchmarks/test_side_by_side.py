@@ -22,7 +22,7 @@ import side_by_side
 from klondike_widget.engine.deals import deal, state_from_solvitaire
 from klondike_widget.engine.moves import MoveKind, apply_move, generate_moves
 from klondike_widget.engine.rules import Rules
-from klondike_widget.solver import Status
+from klondike_widget.solver import SolveResult, Status
 
 REFERENCE = Path(__file__).resolve().parents[1] / "data" / "solvitaire-1-50.jsonl"
 
@@ -150,5 +150,38 @@ def test_run_deals_cpu_clock_without_lonelybot(tmp_path: Path) -> None:
     assert record["decided_by"] == "search" and record["second_order_nodes"] == 0
     assert 0 < record["relaxation_nodes"] < record["nodes"]
     assert runs[0].anchor is None and runs[0].ours.status is Status.WON
-    assert "lonelybot" not in side_by_side.solver_table({3: runs})
+    # a won deal's record: the whole call's CPU seconds and the search's, which leave out the
+    # line's replay through the engine
+    (run,) = runs
+    assert (record["cpu"], record["search_cpu"]) == (round(run.cpu, 4), round(run.search_cpu, 4))
+    assert run.search_cpu == run.ours.extra["search_cpu_seconds"]
+    assert 0 < run.search_cpu < run.cpu == run.ours.extra["cpu_seconds"]
+    table = side_by_side.solver_table({3: runs})
+    assert "lonelybot" not in table.split(side_by_side.SOLVER_NOTE)[0]
+    rate = f"{run.ours.nodes / run.search_cpu / 1e6:>8.2f} |"  # over the search's seconds
+    assert rate in table.splitlines()[2]
+    assert f"{run.cpu:>9.2f} | {run.search_cpu:>10.2f} |" in table
     assert "slowest" not in side_by_side.slowest(runs) and "1 deals" in side_by_side.slowest(runs)
+
+
+def test_rates_over_the_search_and_the_ratio_over_the_whole_call() -> None:
+    # made-up figures: 4 M positions, 1 CPU s of search in a 2 CPU s call; lonelybot 1 M
+    # expanded states in 1 CPU s of its whole process
+    ours = SolveResult(
+        Status.WON,
+        nodes=4_000_000,
+        seconds=2.0,
+        extra={"cpu_seconds": 2.0, "search_cpu_seconds": 1.0},
+    )
+    anchor = lonelybot.AnchorResult("won", 1.0, 1.0, 0.9, 3_000_000, 1_000_000, "")
+    run = side_by_side.DealRun(7, 1, ours, anchor)
+    assert (run.record()["cpu"], run.record()["search_cpu"]) == (2.0, 1.0)
+    rows = side_by_side.solver_table({1: [run]}).splitlines()[2:5]
+    ours_row, lb_row, ratio_row = ([c.strip() for c in r.split("|")] for r in rows)
+    total_cpu, search_cpu, rate = 8, 9, 12  # columns
+    assert (ours_row[total_cpu], ours_row[search_cpu], ours_row[rate]) == ("2.00", "1.00", "4.00")
+    assert (lb_row[total_cpu], lb_row[search_cpu], lb_row[rate]) == ("1.00", "1.00", "1.00")
+    # the ratio of rates compares whole call with whole process: (4 M / 2 s) / (1 M / 1 s)
+    assert (ratio_row[total_cpu], ratio_row[rate]) == ("2.00x", "2.00x")
+    assert "| cpu (whole call) |" in side_by_side.issue_table({1: [run]}, "cpu")
+    assert "| 2.00 s |" in side_by_side.issue_table({1: [run]}, "cpu")

@@ -85,6 +85,9 @@ def test_a_line_gets_shorter_and_solve_reports_lengths() -> None:
     assert res.extra["shorten_seconds"] > 0
     assert res.length.taps == sum(m == Move.draw() for m in res.moves)
     assert "first_length" not in first.extra  # off by default in solve
+    # the search's own CPU seconds leave out the shortening (0.5 s of it), the call's do not
+    assert 0 < first.extra["search_cpu_seconds"] <= first.extra["cpu_seconds"]
+    assert res.extra["cpu_seconds"] - res.extra["search_cpu_seconds"] > 0.1
 
 
 def test_hint_shortens_by_default() -> None:
