@@ -211,7 +211,8 @@ def compare_case(case: Any, nodes: int = 2_000_000, max_states: int = 200_000) -
     """Solve a fuzzer case and decide it by brute force; replay a WON line independently.
 
     Returns a record: category, draw, rules, override, ``solver`` and ``brute`` verdicts
-    (``won``/``lost``/``unknown``), nodes and ``agree`` (None when either is undecided).
+    (``won``/``lost``/``unknown``), nodes, ``second_order_nodes`` and ``decided_by`` (see
+    :func:`klondike_widget.solver.solve`) and ``agree`` (None when either is undecided).
     """
     from klondike_widget.solver import Limit, Status, solve
 
@@ -234,6 +235,8 @@ def compare_case(case: Any, nodes: int = 2_000_000, max_states: int = 200_000) -
         "solver": res.status.value,
         "brute": brute,
         "nodes": res.nodes,
+        "second_order_nodes": res.extra["second_order_nodes"],
+        "decided_by": res.extra["decided_by"],
         "agree": (res.status.value == brute) if decided else None,
     }
 

@@ -1,0 +1,107 @@
+"""The two draw-3 move orders sharing one table (``Search.share_table``), against brute force.
+
+The differential fuzzer's positions are decided long before the second order joins (after
+``SECOND_ORDER_AFTER`` positions of the first), so it never sees the shared table. Here the
+second order joins after two positions and turns are three positions long, so the orders
+alternate every few positions from the start, on the fuzzer's own positions (every category,
+foundation-to-column on and off, with and without the solver's override) under draw 3, and
+every verdict is compared with the fuzzer's brute force (:func:`fuzz_cases.brute_force`) and
+every WON line replayed through the engine. Twice: through :func:`solve` (the draw-1
+relaxation takes turns too, and the second order joins once it has won), and the two orders
+alone through :func:`drive.take_turns` (no relaxation, so every LOST is proved by the two
+exhausted orders over their one table), in both assignments of the orders.
+
+It catches a ``_verdict`` that takes any one exhausted order for a proof, or the second
+order's exhaustion alone, and a relaxation that shares the draw-3 table too (each within the
+first few cases); it does not catch one that takes the *first* order's exhaustion alone (the
+first order leads, and on positions this small the second finds any win below what it
+entered before the first has finished).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from fuzz_cases import Case, make_case
+from solver_helpers import compare_case, random_endgame, winning_lines
+
+from klondike_widget.engine.state import GameState
+from klondike_widget.solver import core, drive
+
+SEED = 20261202
+#: Fuzzer cases tried (about half are draw 3, the others are skipped).
+CASES = 500
+#: Random endgames added.
+ENDGAMES = 150
+#: The brute force's budget (positions); beyond it a case is undecided and skipped.
+MAX_STATES = 10_000
+ORDERS = (core.ORDER_DEFAULT, core.ORDER_REVEALS)
+
+
+@pytest.fixture(autouse=True)
+def interleaved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Turns of three positions, the second order from the second position on, and the
+    relaxation's lead from its fiftieth."""
+    monkeypatch.setattr(drive, "TURN_NODES", 3)
+    monkeypatch.setattr(drive, "SECOND_ORDER_AFTER", 2)
+    monkeypatch.setattr(drive, "RELAXATION_LEAD_AFTER", 50)
+
+
+@pytest.fixture(scope="module")
+def cases() -> list[Case]:
+    """The draw-3 fuzzer cases, and random endgames (where low cards lie buried under high
+    ones, so that many are lost) with and without an override."""
+    lines = {d: winning_lines(d, 4) for d in (1, 3)}
+    found = [make_case(SEED, i, lines) for i in range(CASES)]
+    rng = random.Random(SEED)
+    for _ in range(ENDGAMES):
+        state = random_endgame(rng, rng.randint(12, 30), 3, rng.random() < 0.5)
+        override = (not state.rules.foundation_to_tableau) if rng.random() < 0.5 else None
+        found.append(Case(state, "endgame", override))
+    return [c for c in found if c.state.rules.draw == 3]
+
+
+def pair_verdict(state: GameState, first: int, second: int, nodes: int) -> tuple[str, bool]:
+    """``won``/``lost``/``unknown`` of the two orders alone (no relaxation) on one table, and
+    whether the second searched at all; a win's line is replayed through the engine
+    (``Search.line`` raises if it does not win)."""
+    searches = [drive.Search(state, order=first)]
+    reason, _, decider = drive.take_turns(
+        searches, None, nodes, lambda: False, None, None, lambda: drive.Search(state, order=second)
+    )
+    joined = len(searches) == 2 and searches[1].nodes > 0
+    if reason:
+        return "unknown", joined
+    if decider.result == core.R_WON:
+        decider.line()
+        return "won", joined
+    return ("lost" if not decider.overflowed else "unknown"), joined
+
+
+def test_the_orders_interleaved_on_one_table_agree_with_the_brute_force(
+    cases: list[Case],
+) -> None:
+    solved: Counter[tuple[str, bool, bool]] = Counter()  # (verdict, f2t, exact searches)
+    paired: Counter[tuple[str, bool, bool]] = Counter()  # (verdict, f2t, override)
+    for case in cases:
+        rec = compare_case(case, nodes=200_000, max_states=MAX_STATES)  # replays a WON line
+        assert rec["agree"] is not False, (rec, case.state.to_dict())
+        if rec["agree"] and rec["second_order_nodes"] > 0:
+            solved[rec["solver"], rec["f2t"], rec["decided_by"] != "draw-1 relaxation"] += 1
+        if rec["brute"] == "unknown":
+            continue
+        state = case.searched
+        for first, second in (ORDERS, ORDERS[::-1]):
+            verdict, joined = pair_verdict(state, first, second, 200_000)
+            assert verdict in (rec["brute"], "unknown"), (verdict, rec, first, state.to_dict())
+            paired[verdict, rec["f2t"], rec["override"]] += joined
+    for f2t in (True, False):  # the second order took part in solve's wins
+        assert solved["won", f2t, True] >= 15, solved
+    assert solved["lost", True, True] + solved["lost", False, True] >= 1, solved
+    for f2t in (True, False):
+        assert paired["lost", f2t, False] + paired["lost", f2t, True] >= 5, paired
+        for override in (True, False):
+            assert paired["won", f2t, override] >= 10, paired
+    assert paired["lost", True, True] + paired["lost", False, True] >= 3, paired
