@@ -13,9 +13,10 @@ exhausted orders over their one table), in both assignments of the orders.
 
 It catches a ``_verdict`` that takes any one exhausted order for a proof, or the second
 order's exhaustion alone, and a relaxation that shares the draw-3 table too (each within the
-first few cases); it does not catch one that takes the *first* order's exhaustion alone (the
-first order leads, and on positions this small the second finds any win below what it
-entered before the first has finished).
+first few cases). The interleaved test cannot catch one that takes the *first* order's
+exhaustion alone (the first order leads, and on positions this small the second finds any win
+below what it entered before the first has finished); the second test lets the second order
+lead, and catches it.
 """
 
 from __future__ import annotations
@@ -105,3 +106,39 @@ def test_the_orders_interleaved_on_one_table_agree_with_the_brute_force(
         for override in (True, False):
             assert paired["won", f2t, override] >= 10, paired
     assert paired["lost", True, True] + paired["lost", False, True] >= 3, paired
+
+
+def test_one_exhausted_order_proves_nothing_while_the_other_holds_the_win(
+    cases: list[Case],
+) -> None:
+    """The case the interleaved test above cannot reach: the second order leads. On positions
+    that one order alone wins, that order (as the second) first takes nine tenths of the
+    positions it needs alone; then the other (the first, on the one table) searches to its end.
+    Where the first is exhausted although the position is won (it skipped what the second had
+    entered), :func:`drive._verdict` must not decide (a version that takes the first order's
+    exhaustion alone for a proof calls these lost), and the second, searched on, must win with
+    a line that replays (the union of the two covers the space)."""
+    exhausted_on_a_win = 0
+    for case in cases:
+        state = case.searched
+        for first_order, second_order in (ORDERS, ORDERS[::-1]):
+            alone = drive.Search(state, order=second_order)
+            if alone.step(50_000) != core.R_WON or alone.nodes < 6:
+                continue
+            first = drive.Search(state, order=first_order)
+            second = drive.Search(state, order=second_order)
+            second.share_table(first)
+            second.step(alone.nodes * 9 // 10)
+            while first.result not in (core.R_WON, core.R_EXHAUSTED):
+                first.step(1_000)
+            if second.result == core.R_WON or first.result == core.R_WON:
+                continue
+            exhausted_on_a_win += 1
+            runs = [drive._Run(first), drive._Run(second)]
+            assert drive._verdict(runs) is None, state.to_dict()
+            while second.result not in (core.R_WON, core.R_EXHAUSTED):
+                second.step(1_000)
+            assert second.result == core.R_WON, state.to_dict()
+            assert drive._verdict(runs) is second
+            second.line()  # raises unless the line wins
+    assert exhausted_on_a_win >= 3, exhausted_on_a_win
