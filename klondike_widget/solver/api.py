@@ -267,11 +267,10 @@ def solve(
     t0 = time.perf_counter()
     cpu0 = time.thread_time()
     searches = [Search(state)]
+    second = None
     if state.rules.draw != 1:
         relaxed = state.replace(rules=Rules(1, state.rules.foundation_to_tableau))
         searches.append(Search(relaxed, tt_max=RELAX_TT_MAX))
-    second = None
-    if state.rules.draw != 1:
         second = lambda: Search(state, order=core.ORDER_REVEALS)  # noqa: E731
     reason, proof, decider = take_turns(
         searches, limit.seconds, limit.nodes, lambda: _is_cancelled(cancel), progress, t0, second
