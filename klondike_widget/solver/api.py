@@ -294,13 +294,13 @@ def _result(
     reason, proof = why
     seconds, cpu0, search_cpu = clocks
     shorten, cancel = after
+    nodes = sum(s.nodes for s in searches)
     lengths: dict[str, Any] = {}
     if search.result == core.R_WON:
         moves = search.line()
         status = Status.WON
         if shorten is not False:
             first = moves
-            nodes = sum(s.nodes for s in searches)
             moves, spent = shortened(state, moves, shorten, nodes, lambda: _is_cancelled(cancel))
             lengths = {"first_length": line_length(first), "shorten_seconds": spent}
     elif proof != "search" or (search.result == core.R_EXHAUSTED and not search.overflowed):
@@ -312,7 +312,7 @@ def _result(
     return SolveResult(
         status=status,
         moves=moves,
-        nodes=sum(s.nodes for s in searches),
+        nodes=nodes,
         seconds=seconds,
         peak_memory=sum(s.peak_memory for s in searches),
         reason=StopReason(reason),

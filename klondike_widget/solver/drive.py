@@ -299,9 +299,9 @@ class _Run:
             self.chunk = max(self.chunk // 2, 1_000)
 
 
-def _shift_shares(runs: list[_Run], relaxation: _Run | None, shifted: set[str]) -> None:
-    """Change the shares of the turns once a deal looks lost (see :func:`take_turns`); each
-    change once (``shifted`` names those made).
+def _lead_relaxation(runs: list[_Run], relaxation: _Run | None) -> bool:
+    """Give the relaxation the lead once the deal looks lost (see :func:`take_turns`); True
+    if it takes it now (the caller asks no more after that).
 
     A relaxation still without a draw-1 win after :data:`RELAXATION_LEAD_AFTER` positions takes
     :data:`RELAXATION_LEAD` turns for each of the draw-3 search's. A draw-3 win is a draw-1 win,
@@ -315,15 +315,11 @@ def _shift_shares(runs: list[_Run], relaxation: _Run | None, shifted: set[str]) 
     (159.6 -> 137.9 M on the 132 decided either way), 10 dearer by more than 5% (the most: won
     3964, 0.83 -> 1.73 M), no verdict changed; 100 fresh draw-3 deals 3.18 -> 2.88 M.
     """
-    if (
-        "relaxation" not in shifted
-        and relaxation is not None
-        and relaxation.live
-        and relaxation.search.nodes >= RELAXATION_LEAD_AFTER
-    ):
-        shifted.add("relaxation")
-        for run in runs:
-            run.reweigh(RELAXATION_LEAD if run is relaxation else 1)
+    if relaxation is None or not relaxation.live or relaxation.search.nodes < RELAXATION_LEAD_AFTER:
+        return False
+    for run in runs:
+        run.reweigh(RELAXATION_LEAD if run is relaxation else 1)
+    return True
 
 
 def _verdict(exact: list[_Run]) -> Search | None:
@@ -375,14 +371,14 @@ def take_turns(
     proof) and the first order share the budget; the second order waits. Once the relaxation
     has won, the first order still takes two turns in three: on a lost deal that the relaxation
     cannot prove, only the exact searches prove it (numbered draw-3 deals 998 and 1010).
-    The shares change, by positions, once a deal looks lost (:func:`_shift_shares`).
+    The shares change, by positions, once a deal looks lost (:func:`_lead_relaxation`).
     """
     t0 = time.perf_counter() if started is None else started
     runs = [_Run(s, weight=SECOND_ORDER_SHARE) for s in searches]
     main = runs[0]
     relaxation = runs[1] if len(runs) > 1 else None
     exact = [main]
-    shifted: set[str] = set()
+    led = False  # the relaxation has the lead (:func:`_lead_relaxation`)
     while _verdict(exact) is None:
         done = sum(r.search.nodes for r in runs)
         if cancelled():
@@ -403,7 +399,7 @@ def take_turns(
             exact.append(_Run(searches[-1]))
             runs.append(exact[-1])
             second = None
-        _shift_shares(runs, relaxation, shifted)
+        led = led or _lead_relaxation(runs, relaxation)
         live = [r for r in runs if r.live]
         if not live:  # the search filled its table (and the relaxation can prove nothing)
             return "memory", "search", main.search
