@@ -26,12 +26,46 @@ from .codes import with_dst
 from .layout import CAP, NCOL, O_COLS, O_LEN, RANK, SCR_TOP, TG1, TG2, core_jit
 
 __all__ = [
+    "ONTO",
     "add_move",
     "landing_column",
+    "landing_mask",
     "mark_tops",
     "onto_columns",
     "unmark_tops",
 ]
+
+
+#: ``ONTO[t]``: bit ``c`` set for each of the two cards ``c`` that stack on ``t``; for ``t == 52``
+#: (an empty column) the four Kings.
+ONTO = np.zeros(53, dtype=np.int64)
+for _c in range(52):
+    for _t in (TG1[_c], TG2[_c]):
+        if _t >= 0:
+            ONTO[_t] |= np.int64(1) << _c
+    if RANK[_c] == 12:
+        ONTO[52] |= np.int64(1) << _c
+del _c, _t
+
+
+@core_jit
+def landing_mask(S: np.ndarray, first_empty: int) -> np.int64:
+    """Bit ``c`` set for every card ``c`` that has a column to go onto: those for which
+    :func:`landing_column` is not -1 (one bit test instead of three table reads per card).
+
+    >>> from klondike_widget.solver.core.layout import S_SIZE
+    >>> S = np.zeros(S_SIZE, dtype=np.int32); S[O_LEN] = 1; S[O_COLS] = 23  # J♦ in column 0
+    >>> [c for c in range(52) if (int(landing_mask(S, -1)) >> c) & 1]  # 10♣, 10♠
+    [9, 48]
+    >>> bin(int(landing_mask(S, 1)) >> 12 & 1)  # K♣ with column 1 empty
+    '0b1'
+    """
+    m = ONTO[52] if first_empty >= 0 else np.int64(0)
+    for t in range(NCOL):
+        ln = S[O_LEN + t]
+        if ln > 0:
+            m |= ONTO[S[O_COLS + t * CAP + ln - 1]]
+    return m
 
 
 @core_jit
