@@ -22,6 +22,7 @@ from .layout import (
     ALW_POINTER,
     CAP,
     DOM_TWINS,
+    H_CLASS,
     NCOL,
     O_ALW,
     O_COLS,
@@ -63,6 +64,7 @@ __all__ = [
     "ZTAG2",
     "ZTAL",
     "abstract_key",
+    "class_word",
     "compute_hashes",
     "key_pointer",
     "mix64",
@@ -116,7 +118,7 @@ def mix64(x: np.uint64) -> np.uint64:  # pragma: no cover - trivial
 
 @core_jit
 def compute_hashes(S: np.ndarray, H: np.ndarray) -> None:
-    """Fill ``H`` from scratch (the search keeps its first ``NCOL + 1`` words up to date).
+    """Fill ``H`` from scratch (do and undo keep its first ``H_LIVE`` words up to date).
 
     The rest is a table for :func:`abstract_key`: the part of column ``c`` when its
     :func:`structure_count` is ``k``, for every ``k`` up to the current one. Structure cards
@@ -131,6 +133,7 @@ def compute_hashes(S: np.ndarray, H: np.ndarray) -> None:
     for i in range(S[O_TN]):
         t ^= ZTAL[S[O_TAL + i]]
     H[NCOL] = t
+    H[H_CLASS] = class_word(S)
     for c in range(NCOL):
         sc = structure_count(S, c)
         h = U0
@@ -181,6 +184,25 @@ def structure_count(S: np.ndarray, c: int) -> int:
 
 
 @core_jit
+def class_word(S: np.ndarray) -> np.uint64:
+    """Each column's :func:`structure_count` (6 bits at ``6 * c``) and each foundation's height
+    (4 bits at ``42 + 4 * suit``): the word ``H[H_CLASS]`` that
+    :mod:`~klondike_widget.solver.core.board` keeps up to date, from scratch.
+
+    >>> from klondike_widget.solver.core.layout import S_SIZE
+    >>> S = np.zeros(S_SIZE, dtype=np.int32); S[O_LEN + 1] = 3; S[O_FD + 1] = 2; S[O_FND + 3] = 5
+    >>> hex(int(class_word(S)))  # column 1: two face-down cards and a root; five spades up
+    '0x1400000000000c0'
+    """
+    a = U0
+    for c in range(NCOL):
+        a |= np.uint64(structure_count(S, c)) << np.uint64(6 * c)
+    for suit in range(4):
+        a |= np.uint64(S[O_FND + suit]) << np.uint64(42 + 4 * suit)
+    return a
+
+
+@core_jit
 def abstract_key(S: np.ndarray, H: np.ndarray) -> np.uint64:
     """The twin-class part of the key: foundations and each column's face-down cards and root.
 
@@ -225,7 +247,8 @@ def table_key(S: np.ndarray, H: np.ndarray, tag: int) -> tuple[np.uint64, np.uin
 
     With twin classes (``DOM_TWINS``) they are the class itself, exactly: the
     :func:`structure_count` of each column (6 bits each; a column's structure cards never
-    change during a search, so the count names them), the foundation heights, the talon as a
+    change during a search, so the count names them) and the foundation heights, which
+    :func:`class_word` packs and do and undo keep in ``H[H_CLASS]``, the talon as a
     set of cards (``H[NCOL]``, one bit a card), the pointer's class (:func:`key_pointer`, draw
     3) and the tag. Two positions get the same words only if they are in the same class, so
     no collision can prune a position: a LOST is a proof.
@@ -239,13 +262,8 @@ def table_key(S: np.ndarray, H: np.ndarray, tag: int) -> tuple[np.uint64, np.uin
     """
     ptr = S[O_TP] if (S[O_ALW] & ALW_POINTER) == 0 else key_pointer(S) if S[O_DRAW] != 1 else 0
     if (S[O_DOM] & DOM_TWINS) != 0:
-        a = U0
-        for c in range(NCOL):
-            a |= np.uint64(structure_count(S, c)) << np.uint64(6 * c)
-        for suit in range(4):
-            a |= np.uint64(S[O_FND + suit]) << np.uint64(42 + 4 * suit)
         ta, tb = _tag_bits(tag)
-        return a | ta, H[NCOL] | (np.uint64(ptr) << np.uint64(52)) | tb | TOP
+        return H[H_CLASS] | ta, H[NCOL] | (np.uint64(ptr) << np.uint64(52)) | tb | TOP
     a = mix64(state_key(S, H) ^ ZTAG[tag])
     tot = U0
     for c in range(NCOL):
