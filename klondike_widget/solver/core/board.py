@@ -93,7 +93,7 @@ def _foundation(S: np.ndarray, H: np.ndarray, card: int, up: bool) -> None:
         H[H_CLASS] -= unit
 
 
-@core_jit
+@core_jit_inline
 def _push(S: np.ndarray, H: np.ndarray, col: int, card: int) -> None:
     n = S[O_LEN + col]
     S[O_COLS + col * CAP + n] = card
@@ -102,7 +102,7 @@ def _push(S: np.ndarray, H: np.ndarray, col: int, card: int) -> None:
     _resync(S, H, col, n)
 
 
-@core_jit
+@core_jit_inline
 def _unpush(S: np.ndarray, H: np.ndarray, col: int, card: int) -> None:
     """Take back :func:`_push` of ``card`` by a talon or foundation move: its structure count
     stays, as that card is no root (it lies on a card it stacks on, or is a King alone)."""
@@ -111,7 +111,7 @@ def _unpush(S: np.ndarray, H: np.ndarray, col: int, card: int) -> None:
     S[O_LEN + col] = n
 
 
-@core_jit
+@core_jit_inline
 def _pop(S: np.ndarray, H: np.ndarray, col: int) -> int:
     """Remove the top card of ``col``; returns 1 if a face-down card turned up."""
     n = S[O_LEN + col] - 1
@@ -126,7 +126,7 @@ def _pop(S: np.ndarray, H: np.ndarray, col: int) -> int:
     return flip
 
 
-@core_jit
+@core_jit_inline
 def _talon_remove(S: np.ndarray, H: np.ndarray, i: int) -> int:
     tn = S[O_TN]
     card = S[O_TAL + i]
@@ -141,7 +141,7 @@ def _talon_remove(S: np.ndarray, H: np.ndarray, i: int) -> int:
     return card
 
 
-@core_jit
+@core_jit_inline
 def _talon_insert(S: np.ndarray, H: np.ndarray, i: int, card: int, tp: int) -> None:
     tn = S[O_TN]
     j = ix(O_TAL + tn)
@@ -155,7 +155,7 @@ def _talon_insert(S: np.ndarray, H: np.ndarray, i: int, card: int, tp: int) -> N
     H[NCOL] ^= ZTAL[card]
 
 
-@core_jit
+@core_jit_inline
 def _move_run(S: np.ndarray, H: np.ndarray, src: int, dst: int, count: int) -> None:
     """Move the top ``count`` cards of column ``src`` onto column ``dst`` (no card turns up)."""
     ns = S[O_LEN + src]
