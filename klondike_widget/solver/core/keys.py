@@ -39,6 +39,7 @@ from .layout import (
     TAL_CAP,
     core_jit,
     core_jit_inline,
+    ix,
 )
 
 __all__ = [
@@ -68,6 +69,7 @@ __all__ = [
     "compute_hashes",
     "key_pointer",
     "mix64",
+    "root_card",
     "state_key",
     "structure_count",
     "table_key",
@@ -168,19 +170,27 @@ def key_pointer(S: np.ndarray) -> int:
 
 @core_jit
 def structure_count(S: np.ndarray, c: int) -> int:
-    """The face-down cards of column ``c`` plus its *root*, if it has one.
+    """The face-down cards of column ``c`` plus its *root* (:func:`root_card`), if it has one.
 
-    The root is the face-up card lying on the face-down cards, or, in a column without any, a
-    bottom card that is not a King. A root never came from elsewhere (only Kings go to empty
-    columns, and a card covering face-down cards was face down itself), so the count alone says
-    which cards these are. Every other face-up card of the tableau is *placed*: it lies on a card
-    it stacks on, or it is a King at the bottom of a column.
+    A root never came from elsewhere (only Kings go to empty columns, and a card covering
+    face-down cards was face down itself), so the count alone says which cards these are.
     """
+    return S[O_FD + c] + (1 if root_card(S, c) >= 0 else 0)
+
+
+@core_jit_inline
+def root_card(S: np.ndarray, c: int) -> int:
+    """The *root* of column ``c``, or -1: the face-up card lying on the face-down cards, or, in
+    a column without any, a bottom card that is not a King. Every other face-up card of the
+    tableau is *placed*: it lies on a card it stacks on, or it is a King at the bottom of a
+    column."""
     n = S[O_LEN + c]
     fd = S[O_FD + c]
-    if n > fd and (fd > 0 or RANK[S[O_COLS + c * CAP]] != 12):
-        return fd + 1
-    return fd
+    if n > fd:
+        card = S[ix(O_COLS + c * CAP + fd)]
+        if fd > 0 or RANK[ix(card)] != 12:
+            return card
+    return -1
 
 
 @core_jit

@@ -19,7 +19,7 @@ from .codes import (
     encode,
     move_prio,
 )
-from .keys import structure_count
+from .keys import root_card
 from .layout import (
     ALW_BACK_UP,
     ALW_KINGS,
@@ -154,10 +154,10 @@ def _abstract_reveals(
     """Twin classes: each root with everything on it onto one column (a King on face-down
     cards to an empty column)."""
     for s in range(NCOL):
-        if structure_count(S, s) == S[O_FD + s]:
-            continue  # no root
+        root = root_card(S, s)
+        if root < 0:
+            continue
         fd = S[O_FD + s]
-        root = S[O_COLS + s * CAP + fd]
         t = first_empty if RANK[root] == 12 else landing_column(S, mark, root, -1)
         if t >= 0:
             prio = 50 + fd if fd > 0 else 35
@@ -167,7 +167,7 @@ def _abstract_reveals(
     return n
 
 
-@core_jit
+@core_jit_inline
 def gen_abstract(S: np.ndarray, out: np.ndarray, mark: np.ndarray) -> int:
     """The moves between twin classes (``DOM_TWINS``), best first; return how many.
 
