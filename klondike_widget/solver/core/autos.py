@@ -43,6 +43,7 @@ from .layout import (
     SUIT,
     core_jit,
     core_jit_inline,
+    ix,
 )
 
 __all__ = [
@@ -182,7 +183,7 @@ def _column_auto(S: np.ndarray, safe: np.int64) -> int:
     for c in range(NCOL):
         n = S[O_LEN + c]
         if n > 0:
-            card = S[O_COLS + c * CAP + n - 1]
+            card = S[ix(O_COLS + c * CAP + n - 1)]
             if (safe >> card) & 1:
                 return encode(K_COL_FND, card, c, 0, 1, 0)
     return -1
@@ -235,7 +236,7 @@ def _play_autos(
     return aun
 
 
-@core_jit
+@core_jit_inline
 def apply_autos(S: np.ndarray, H: np.ndarray, AUM: np.ndarray, AUU: np.ndarray, aun: int) -> int:
     """Play safe foundation moves until none is left; record them; return the new count.
 

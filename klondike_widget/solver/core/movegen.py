@@ -41,6 +41,7 @@ from .layout import (
     SUIT,
     core_jit,
     core_jit_inline,
+    ix,
     stacks,
     twin,
 )
@@ -58,7 +59,7 @@ __all__ = [
 ]
 
 
-@core_jit
+@core_jit_inline
 def _sort_moves(out: np.ndarray, n: int) -> None:
     """Highest priority first, stable (insertion sort on a handful of moves)."""
     m = min(n, out.shape[0])
@@ -71,7 +72,7 @@ def _sort_moves(out: np.ndarray, n: int) -> None:
         out[j + 1] = v
 
 
-@core_jit
+@core_jit_inline
 def _from_foundations(
     S: np.ndarray,
     out: np.ndarray,
@@ -122,7 +123,7 @@ def _abstract_to_foundations(S: np.ndarray, out: np.ndarray, n: int, mark: np.nd
         if h == 13:
             continue
         card = suit * 13 + h
-        col = mark[SCR_TOP + card] - 1
+        col = mark[ix(SCR_TOP + card)] - 1
         if col >= 0:
             ln = S[O_LEN + col]
             prio = 70 if ln - 1 == S[O_FD + col] and S[O_FD + col] > 0 else 60
@@ -130,7 +131,7 @@ def _abstract_to_foundations(S: np.ndarray, out: np.ndarray, n: int, mark: np.nd
                 prio = 80
             n = add_move(out, n, encode(K_COL_FND, card, col, 0, 1, prio))
             continue
-        t = mark[SCR_TOP + twin(card)] - 1
+        t = mark[ix(SCR_TOP + twin(card))] - 1
         if t < 0:
             continue
         for c in range(NCOL):
@@ -138,8 +139,8 @@ def _abstract_to_foundations(S: np.ndarray, out: np.ndarray, n: int, mark: np.nd
             fd = S[O_FD + c]
             if ln - 1 <= fd:
                 continue  # no covered face-up card
-            k = fd + RANK[S[O_COLS + c * CAP + fd]] - h
-            if fd <= k < ln - 1 and S[O_COLS + c * CAP + k] == card:
+            k = fd + RANK[ix(S[ix(O_COLS + c * CAP + fd)])] - h
+            if fd <= k < ln - 1 and S[ix(O_COLS + c * CAP + k)] == card:
                 prio = 70 if k == fd and fd > 0 else 60
                 if reveals_first:
                     prio = 80
