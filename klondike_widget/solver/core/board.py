@@ -172,7 +172,7 @@ def _move_run(S: np.ndarray, H: np.ndarray, src: int, dst: int, count: int) -> N
     _resync(S, H, dst, nd)
 
 
-@core_jit
+@core_jit_inline
 def do_move(S: np.ndarray, H: np.ndarray, m: int) -> int:
     """Apply move code ``m``; return the undo word (flip flag | old talon pointer << 1)."""
     kind = move_kind(m)
@@ -208,7 +208,7 @@ def do_move(S: np.ndarray, H: np.ndarray, m: int) -> int:
     return flip | (old_tp << 1)
 
 
-@core_jit
+@core_jit_inline
 def undo_move(S: np.ndarray, H: np.ndarray, m: int, u: int) -> None:
     """Take back move code ``m`` given the undo word ``u`` that :func:`do_move` returned."""
     kind = move_kind(m)

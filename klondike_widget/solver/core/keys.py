@@ -251,7 +251,7 @@ def state_key(S: np.ndarray, H: np.ndarray) -> np.uint64:
     return k
 
 
-@core_jit
+@core_jit_inline
 def table_key(S: np.ndarray, H: np.ndarray, tag: int) -> tuple[np.uint64, np.uint64]:
     """The two words the transposition table stores for the position (``tag``: see TAG_*).
 
@@ -274,6 +274,12 @@ def table_key(S: np.ndarray, H: np.ndarray, tag: int) -> tuple[np.uint64, np.uin
     if (S[O_DOM] & DOM_TWINS) != 0:
         ta, tb = _tag_bits(tag)
         return H[H_CLASS] | ta, H[NCOL] | (np.uint64(ptr) << np.uint64(52)) | tb | TOP
+    return _exact_key(S, H, tag, ptr)
+
+
+@core_jit
+def _exact_key(S: np.ndarray, H: np.ndarray, tag: int, ptr: int) -> tuple[np.uint64, np.uint64]:
+    """:func:`table_key` without twin classes (left out of line: the search's key is inlined)."""
     a = mix64(state_key(S, H) ^ ZTAG[tag])
     tot = U0
     for c in range(NCOL):
