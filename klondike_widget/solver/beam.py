@@ -29,6 +29,7 @@ from numba import njit
 
 from klondike_widget.solver.core import (
     CAP,
+    H_LIVE,
     K_COL_COL,
     K_COL_FND,
     K_SWAP_FND,
@@ -57,8 +58,8 @@ from klondike_widget.solver.core import (
     undo_move,
 )
 
-#: Words of the core's hash array kept per beam position (column sums and the talon hash).
-HW = NCOL + 1
+#: Words of the core's hash array kept per beam position (those do and undo keep up to date).
+HW = H_LIVE
 #: Most automatic moves after one search move (there are 52 cards).
 MAX_AUTOS = 64
 #: Four nibbles of 13: no card of any suit seen yet (:func:`blockers`).

@@ -79,3 +79,32 @@ def test_swap_up_finds_the_covered_card_in_its_run(run: list[int], count: int) -
         if core.move_card(m) == EIGHT_H and core.move_kind(m) in (core.K_SWAP_FND, core.K_COL_FND)
     ]
     assert ups == [(core.K_SWAP_FND, 0, count) if count else (core.K_COL_FND, 0, 1)]
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_landing_and_reach_masks_match_their_definitions(draw: int) -> None:
+    """``landing_mask`` holds exactly the cards ``landing_column`` finds a column for, and
+    ``reach_mask`` exactly the talon indices a tap-by-tap walk of the talon brings to the top
+    (each in reach of the pointer, or of a recycle too)."""
+    mark = np.zeros(core.SCR_SIZE, dtype=np.int32)
+    landed = 0
+    for S in searched_positions(draw, range(1, 6)):
+        first_empty = core.mark_tops(S, mark)
+        mask = int(core.landing_mask(S, first_empty))
+        for card in range(52):
+            has = core.landing_column(S, mark, card, first_empty) >= 0
+            assert bool((mask >> card) & 1) == has, card
+            landed += has
+        core.unmark_tops(S, mark)
+        tn, tp, k = int(S[core.O_TN]), int(S[core.O_TP]), int(S[core.O_DRAW])
+        for recycles in (False, True):
+            seen, p = ({tp - 1} if tp > 0 else set()), tp
+            for _ in range(2 * tn + 2):  # more taps than a round of the talon and back needs
+                if p == tn and not recycles:
+                    break
+                p = 0 if p == tn else min(p + k, tn)  # a recycle, or a tap
+                if p > 0:
+                    seen.add(p - 1)
+            got = int(core.reach_mask(S, recycles))
+            assert {i for i in range(tn) if (got >> i) & 1} == seen, (tn, tp, recycles)
+    assert landed > 100

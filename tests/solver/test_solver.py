@@ -209,14 +209,16 @@ def test_encoding_round_trip_and_do_undo() -> None:
         assert decode_state(S, state.rules) == state
         core.compute_hashes(S, H)
         key = core.state_key(S, H)
+        live = H[: core.H_LIVE].copy()
         n = core.gen_moves(S, out, mark, False)
         for code in out[:n]:
             u = core.do_move(S, H, int(code))
             core.compute_hashes(S, H2)
-            assert (H[: core.O_PHM] == H2[: core.O_PHM]).all()  # incremental hashes stay exact
+            assert (H[: core.H_LIVE] == H2[: core.H_LIVE]).all()  # incremental hashes stay exact
             decode_state(S, state.rules)  # a valid position
             core.undo_move(S, H, int(code), u)
             assert decode_state(S, state.rules) == state and core.state_key(S, H) == key
+            assert (H[: core.H_LIVE] == live).all()  # and so do they after the undo
             assert int(S[core.O_TP]) == len(state.waste)
 
 

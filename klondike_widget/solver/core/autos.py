@@ -43,6 +43,7 @@ from .layout import (
     SUIT,
     core_jit,
     core_jit_inline,
+    ix,
 )
 
 __all__ = [
@@ -121,20 +122,15 @@ def is_safe(S: np.ndarray, card: int) -> bool:
     >>> S[O_F2T] = 0; bool(is_safe(S, 51))
     True
     """
-    r = RANK[card]
-    if r <= 1:
-        return True
-    s = SUIT[card]
-    if RED[card] == 1:
-        o1 = 0
-        o2 = 3
-    else:
-        o1 = 1
-        o2 = 2
-    lo = min(S[O_FND + o1], S[O_FND + o2])
-    if lo >= r - 1 and S[O_FND + 3 - s] >= r - 2:
-        return True
-    return S[O_F2T] == 0 and lo >= r
+    lo = min(S[O_FND], S[O_FND + 3]) if RED[card] == 1 else min(S[O_FND + 1], S[O_FND + 2])
+    return _safe_rule(RANK[card], lo, S[O_FND + 3 - SUIT[card]], S[O_F2T] != 0)
+
+
+@core_jit_inline
+def _safe_rule(r: int, lo: int, t: int, f2t: bool) -> bool:
+    """:func:`is_safe`'s rule for a card of rank ``r``, given ``lo`` (the lower foundation of
+    the other colour) and ``t`` (the other foundation of its colour)."""
+    return r <= 1 or (lo >= r - 1 and t >= r - 2) or (not f2t and lo >= r)
 
 
 @core_jit
@@ -159,13 +155,25 @@ def would_go_back_up(S: np.ndarray, card: int) -> bool:
 
 @core_jit_inline
 def _safe_next(S: np.ndarray) -> np.int64:
-    """Bit ``c`` set for each card ``c`` that is next on its foundation and safe there."""
+    """Bit ``c`` set for each card ``c`` that is next on its foundation and safe there
+    (:func:`is_safe`, read from the four heights at once)."""
     one = np.int64(1)
     safe = np.int64(0)
-    for suit in range(4):
-        h = S[O_FND + suit]
-        if h < 13 and is_safe(S, suit * 13 + h):
-            safe |= one << (suit * 13 + h)
+    f2t = S[O_F2T] != 0
+    h0 = S[O_FND]
+    h1 = S[O_FND + 1]
+    h2 = S[O_FND + 2]
+    h3 = S[O_FND + 3]
+    lo_red = min(h1, h2)  # clubs (0) and spades (3) are black, diamonds (1) and hearts (2) red
+    lo_black = min(h0, h3)
+    if h0 < 13 and _safe_rule(h0, lo_red, h3, f2t):
+        safe |= one << h0
+    if h1 < 13 and _safe_rule(h1, lo_black, h2, f2t):
+        safe |= one << (13 + h1)
+    if h2 < 13 and _safe_rule(h2, lo_black, h1, f2t):
+        safe |= one << (26 + h2)
+    if h3 < 13 and _safe_rule(h3, lo_red, h0, f2t):
+        safe |= one << (39 + h3)
     return safe
 
 
@@ -175,7 +183,7 @@ def _column_auto(S: np.ndarray, safe: np.int64) -> int:
     for c in range(NCOL):
         n = S[O_LEN + c]
         if n > 0:
-            card = S[O_COLS + c * CAP + n - 1]
+            card = S[ix(O_COLS + c * CAP + n - 1)]
             if (safe >> card) & 1:
                 return encode(K_COL_FND, card, c, 0, 1, 0)
     return -1
@@ -228,7 +236,7 @@ def _play_autos(
     return aun
 
 
-@core_jit
+@core_jit_inline
 def apply_autos(S: np.ndarray, H: np.ndarray, AUM: np.ndarray, AUU: np.ndarray, aun: int) -> int:
     """Play safe foundation moves until none is left; record them; return the new count.
 

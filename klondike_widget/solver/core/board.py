@@ -2,17 +2,21 @@
 """Do and undo: the moves of the search applied to ``S`` and ``H`` and taken back.
 
 :func:`do_move` returns an undo word (a card turned up | the old talon pointer << 1) that
-:func:`undo_move` needs; the column and talon Zobrist words of ``H`` are kept up to date.
+:func:`undo_move` needs; the column and talon Zobrist words of ``H`` and its class word
+(``H[H_CLASS]``: structure counts and foundation heights, :func:`~.keys.class_word`) are
+kept up to date.
 
 >>> from klondike_widget.solver.core.codes import K_COL_FND, encode
->>> from klondike_widget.solver.core.layout import S_SIZE
->>> S = np.zeros(S_SIZE, dtype=np.int32); H = np.zeros(NCOL + 1, dtype=np.uint64)
+>>> from klondike_widget.solver.core.layout import H_LIVE, S_SIZE
+>>> S = np.zeros(S_SIZE, dtype=np.int32); H = np.zeros(H_LIVE, dtype=np.uint64)
 >>> S[O_LEN] = 1; S[O_COLS] = 0  # the Ace of clubs alone in column 0
 >>> m = encode(K_COL_FND, 0, 0, 0, 1, 0); u = do_move(S, H, m)
 >>> int(S[O_FND]), int(S[O_LEN])
 (1, 0)
->>> undo_move(S, H, m, u); int(S[O_FND]), int(S[O_LEN]), bool(H[0] == 0)
-(0, 1, True)
+>>> int(H[H_CLASS]) == 1 << 42  # column 0's structure count 0, the clubs' foundation at 1
+True
+>>> undo_move(S, H, m, u); int(S[O_FND]), int(S[O_LEN]), bool(H[0] == 0), int(H[H_CLASS])
+(0, 1, True, 1)
 """
 
 from __future__ import annotations
@@ -31,8 +35,25 @@ from .codes import (
     move_kind,
     move_src,
 )
-from .keys import ZPOS, ZTAL
-from .layout import CAP, NCOL, O_COLS, O_FD, O_FND, O_LEN, O_TAL, O_TN, O_TP, SUIT, core_jit
+from .keys import ZPOS, ZTAL, structure_count
+from .layout import (
+    CAP,
+    H_CLASS,
+    NCOL,
+    O_COLS,
+    O_FD,
+    O_FND,
+    O_LEN,
+    O_TAL,
+    O_TN,
+    O_TP,
+    SUIT,
+    core_jit,
+    core_jit_inline,
+    ix,
+)
+
+ONE = np.uint64(1)
 
 __all__ = [
     "do_move",
@@ -41,66 +62,117 @@ __all__ = [
 ]
 
 
-@core_jit
+@core_jit_inline
+def _resync(S: np.ndarray, H: np.ndarray, col: int, before: int) -> None:
+    """Bring column ``col``'s structure count in ``H[H_CLASS]`` up to date after a change of
+    its length from ``before`` (its face-down count already final).
+
+    The count (:func:`~.keys.structure_count`: face-down cards, plus the root if any) depends on
+    the length ``n``, the face-down count ``fd`` and, while ``fd == 0``, the bottom card. If the
+    length is above ``fd + 1`` before and after, none of those changed: ``fd`` only changes by a
+    turn-up (after which ``n == fd + 1``) or its undo (before which ``n == fd``), and the bottom
+    card only when the column is or becomes empty. So the count is recomputed only otherwise.
+    """
+    fd = S[O_FD + col]
+    if before <= fd + 1 or S[O_LEN + col] <= fd + 1:
+        sh = np.uint64(6 * col)
+        old = (H[H_CLASS] >> sh) & np.uint64(63)
+        H[H_CLASS] ^= (old ^ np.uint64(structure_count(S, col))) << sh
+
+
+@core_jit_inline
+def _foundation(S: np.ndarray, H: np.ndarray, card: int, up: bool) -> None:
+    """Put ``card`` on its foundation (``up``) or take it off; ``H[H_CLASS]`` follows."""
+    suit = SUIT[card]
+    unit = np.uint64(1) << np.uint64(42 + 4 * suit)
+    if up:
+        S[O_FND + suit] += 1
+        H[H_CLASS] += unit
+    else:
+        S[O_FND + suit] -= 1
+        H[H_CLASS] -= unit
+
+
+@core_jit_inline
 def _push(S: np.ndarray, H: np.ndarray, col: int, card: int) -> None:
     n = S[O_LEN + col]
     S[O_COLS + col * CAP + n] = card
     H[col] += ZPOS[card * CAP + n]
     S[O_LEN + col] = n + 1
+    _resync(S, H, col, n)
 
 
-@core_jit
+@core_jit_inline
+def _unpush(S: np.ndarray, H: np.ndarray, col: int, card: int) -> None:
+    """Take back :func:`_push` of ``card`` by a talon or foundation move: its structure count
+    stays, as that card is no root (it lies on a card it stacks on, or is a King alone)."""
+    n = S[O_LEN + col] - 1
+    H[col] -= ZPOS[card * CAP + n]
+    S[O_LEN + col] = n
+
+
+@core_jit_inline
 def _pop(S: np.ndarray, H: np.ndarray, col: int) -> int:
     """Remove the top card of ``col``; returns 1 if a face-down card turned up."""
     n = S[O_LEN + col] - 1
     card = S[O_COLS + col * CAP + n]
     H[col] -= ZPOS[card * CAP + n]
     S[O_LEN + col] = n
+    flip = 0
     if n > 0 and S[O_FD + col] == n:
         S[O_FD + col] = n - 1
-        return 1
-    return 0
+        flip = 1
+    _resync(S, H, col, n + 1)
+    return flip
 
 
-@core_jit
+@core_jit_inline
 def _talon_remove(S: np.ndarray, H: np.ndarray, i: int) -> int:
     tn = S[O_TN]
     card = S[O_TAL + i]
-    for j in range(i, tn - 1):
-        S[O_TAL + j] = S[O_TAL + j + 1]
+    j = ix(O_TAL + i)  # unsigned: the shift compiles to vector moves (see ix)
+    end = ix(O_TAL + tn - 1)
+    while j < end:
+        S[j] = S[j + ONE]
+        j += ONE
     S[O_TN] = tn - 1
     S[O_TP] = i
     H[NCOL] ^= ZTAL[card]
     return card
 
 
-@core_jit
+@core_jit_inline
 def _talon_insert(S: np.ndarray, H: np.ndarray, i: int, card: int, tp: int) -> None:
     tn = S[O_TN]
-    for j in range(tn, i, -1):
-        S[O_TAL + j] = S[O_TAL + j - 1]
+    j = ix(O_TAL + tn)
+    start = ix(O_TAL + i)
+    while j > start:
+        S[j] = S[j - ONE]
+        j -= ONE
     S[O_TAL + i] = card
     S[O_TN] = tn + 1
     S[O_TP] = tp
     H[NCOL] ^= ZTAL[card]
 
 
-@core_jit
+@core_jit_inline
 def _move_run(S: np.ndarray, H: np.ndarray, src: int, dst: int, count: int) -> None:
     """Move the top ``count`` cards of column ``src`` onto column ``dst`` (no card turns up)."""
     ns = S[O_LEN + src]
     nd = S[O_LEN + dst]
     base = ns - count
     for j in range(count):
-        c = S[O_COLS + src * CAP + base + j]
-        H[src] -= ZPOS[c * CAP + base + j]
-        S[O_COLS + dst * CAP + nd + j] = c
-        H[dst] += ZPOS[c * CAP + nd + j]
+        c = S[ix(O_COLS + src * CAP + base + j)]
+        H[ix(src)] -= ZPOS[ix(c * CAP + base + j)]
+        S[ix(O_COLS + dst * CAP + nd + j)] = c
+        H[ix(dst)] += ZPOS[ix(c * CAP + nd + j)]
     S[O_LEN + src] = base
     S[O_LEN + dst] = nd + count
+    _resync(S, H, src, ns)
+    _resync(S, H, dst, nd)
 
 
-@core_jit
+@core_jit_inline
 def do_move(S: np.ndarray, H: np.ndarray, m: int) -> int:
     """Apply move code ``m``; return the undo word (flip flag | old talon pointer << 1)."""
     kind = move_kind(m)
@@ -112,10 +184,10 @@ def do_move(S: np.ndarray, H: np.ndarray, m: int) -> int:
     old_tp = S[O_TP]
     if kind == K_COL_FND:
         flip = _pop(S, H, src)
-        S[O_FND + SUIT[card]] += 1
+        _foundation(S, H, card, True)
     elif kind == K_TAL_FND:
         _talon_remove(S, H, src)
-        S[O_FND + SUIT[card]] += 1
+        _foundation(S, H, card, True)
     elif kind == K_TAL_COL:
         _talon_remove(S, H, src)
         _push(S, H, dst, card)
@@ -125,17 +197,18 @@ def do_move(S: np.ndarray, H: np.ndarray, m: int) -> int:
         if base > 0 and S[O_FD + src] == base:
             S[O_FD + src] = base - 1
             flip = 1
+            _resync(S, H, src, base)
     elif kind == K_FND_COL:
-        S[O_FND + SUIT[card]] -= 1
+        _foundation(S, H, card, False)
         _push(S, H, dst, card)
     else:  # K_SWAP_FND
         _move_run(S, H, src, dst, count)
         flip = _pop(S, H, src)
-        S[O_FND + SUIT[card]] += 1
+        _foundation(S, H, card, True)
     return flip | (old_tp << 1)
 
 
-@core_jit
+@core_jit_inline
 def undo_move(S: np.ndarray, H: np.ndarray, m: int, u: int) -> None:
     """Take back move code ``m`` given the undo word ``u`` that :func:`do_move` returned."""
     kind = move_kind(m)
@@ -146,29 +219,25 @@ def undo_move(S: np.ndarray, H: np.ndarray, m: int, u: int) -> None:
     flip = u & 1
     old_tp = u >> 1
     if kind == K_COL_FND:
-        S[O_FND + SUIT[card]] -= 1
+        _foundation(S, H, card, False)
         if flip:
             S[O_FD + src] += 1
         _push(S, H, src, card)
     elif kind == K_TAL_FND:
-        S[O_FND + SUIT[card]] -= 1
+        _foundation(S, H, card, False)
         _talon_insert(S, H, src, card, old_tp)
     elif kind == K_TAL_COL:
-        n = S[O_LEN + dst] - 1
-        H[dst] -= ZPOS[card * CAP + n]
-        S[O_LEN + dst] = n
+        _unpush(S, H, dst, card)
         _talon_insert(S, H, src, card, old_tp)
     elif kind == K_COL_COL:
         if flip:
             S[O_FD + src] += 1
         _move_run(S, H, dst, src, count)
     elif kind == K_FND_COL:
-        n = S[O_LEN + dst] - 1
-        H[dst] -= ZPOS[card * CAP + n]
-        S[O_LEN + dst] = n
-        S[O_FND + SUIT[card]] += 1
+        _unpush(S, H, dst, card)
+        _foundation(S, H, card, True)
     else:  # K_SWAP_FND
-        S[O_FND + SUIT[card]] -= 1
+        _foundation(S, H, card, False)
         if flip:
             S[O_FD + src] += 1
         _push(S, H, src, card)

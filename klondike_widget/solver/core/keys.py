@@ -22,6 +22,7 @@ from .layout import (
     ALW_POINTER,
     CAP,
     DOM_TWINS,
+    H_CLASS,
     NCOL,
     O_ALW,
     O_COLS,
@@ -38,6 +39,7 @@ from .layout import (
     TAL_CAP,
     core_jit,
     core_jit_inline,
+    ix,
 )
 
 __all__ = [
@@ -63,9 +65,11 @@ __all__ = [
     "ZTAG2",
     "ZTAL",
     "abstract_key",
+    "class_word",
     "compute_hashes",
     "key_pointer",
     "mix64",
+    "root_card",
     "state_key",
     "structure_count",
     "table_key",
@@ -116,7 +120,7 @@ def mix64(x: np.uint64) -> np.uint64:  # pragma: no cover - trivial
 
 @core_jit
 def compute_hashes(S: np.ndarray, H: np.ndarray) -> None:
-    """Fill ``H`` from scratch (the search keeps its first ``NCOL + 1`` words up to date).
+    """Fill ``H`` from scratch (do and undo keep its first ``H_LIVE`` words up to date).
 
     The rest is a table for :func:`abstract_key`: the part of column ``c`` when its
     :func:`structure_count` is ``k``, for every ``k`` up to the current one. Structure cards
@@ -131,6 +135,7 @@ def compute_hashes(S: np.ndarray, H: np.ndarray) -> None:
     for i in range(S[O_TN]):
         t ^= ZTAL[S[O_TAL + i]]
     H[NCOL] = t
+    H[H_CLASS] = class_word(S)
     for c in range(NCOL):
         sc = structure_count(S, c)
         h = U0
@@ -165,19 +170,46 @@ def key_pointer(S: np.ndarray) -> int:
 
 @core_jit
 def structure_count(S: np.ndarray, c: int) -> int:
-    """The face-down cards of column ``c`` plus its *root*, if it has one.
+    """The face-down cards of column ``c`` plus its *root* (:func:`root_card`), if it has one.
 
-    The root is the face-up card lying on the face-down cards, or, in a column without any, a
-    bottom card that is not a King. A root never came from elsewhere (only Kings go to empty
-    columns, and a card covering face-down cards was face down itself), so the count alone says
-    which cards these are. Every other face-up card of the tableau is *placed*: it lies on a card
-    it stacks on, or it is a King at the bottom of a column.
+    A root never came from elsewhere (only Kings go to empty columns, and a card covering
+    face-down cards was face down itself), so the count alone says which cards these are.
     """
+    return S[O_FD + c] + (1 if root_card(S, c) >= 0 else 0)
+
+
+@core_jit_inline
+def root_card(S: np.ndarray, c: int) -> int:
+    """The *root* of column ``c``, or -1: the face-up card lying on the face-down cards, or, in
+    a column without any, a bottom card that is not a King. Every other face-up card of the
+    tableau is *placed*: it lies on a card it stacks on, or it is a King at the bottom of a
+    column."""
     n = S[O_LEN + c]
     fd = S[O_FD + c]
-    if n > fd and (fd > 0 or RANK[S[O_COLS + c * CAP]] != 12):
-        return fd + 1
-    return fd
+    if n > fd:
+        card = S[ix(O_COLS + c * CAP + fd)]
+        if fd > 0 or RANK[ix(card)] != 12:
+            return card
+    return -1
+
+
+@core_jit
+def class_word(S: np.ndarray) -> np.uint64:
+    """Each column's :func:`structure_count` (6 bits at ``6 * c``) and each foundation's height
+    (4 bits at ``42 + 4 * suit``): the word ``H[H_CLASS]`` that
+    :mod:`~klondike_widget.solver.core.board` keeps up to date, from scratch.
+
+    >>> from klondike_widget.solver.core.layout import S_SIZE
+    >>> S = np.zeros(S_SIZE, dtype=np.int32); S[O_LEN + 1] = 3; S[O_FD + 1] = 2; S[O_FND + 3] = 5
+    >>> hex(int(class_word(S)))  # column 1: two face-down cards and a root; five spades up
+    '0x1400000000000c0'
+    """
+    a = U0
+    for c in range(NCOL):
+        a |= np.uint64(structure_count(S, c)) << np.uint64(6 * c)
+    for suit in range(4):
+        a |= np.uint64(S[O_FND + suit]) << np.uint64(42 + 4 * suit)
+    return a
 
 
 @core_jit
@@ -219,13 +251,14 @@ def state_key(S: np.ndarray, H: np.ndarray) -> np.uint64:
     return k
 
 
-@core_jit
+@core_jit_inline
 def table_key(S: np.ndarray, H: np.ndarray, tag: int) -> tuple[np.uint64, np.uint64]:
     """The two words the transposition table stores for the position (``tag``: see TAG_*).
 
     With twin classes (``DOM_TWINS``) they are the class itself, exactly: the
     :func:`structure_count` of each column (6 bits each; a column's structure cards never
-    change during a search, so the count names them), the foundation heights, the talon as a
+    change during a search, so the count names them) and the foundation heights, which
+    :func:`class_word` packs and do and undo keep in ``H[H_CLASS]``, the talon as a
     set of cards (``H[NCOL]``, one bit a card), the pointer's class (:func:`key_pointer`, draw
     3) and the tag. Two positions get the same words only if they are in the same class, so
     no collision can prune a position: a LOST is a proof.
@@ -239,13 +272,14 @@ def table_key(S: np.ndarray, H: np.ndarray, tag: int) -> tuple[np.uint64, np.uin
     """
     ptr = S[O_TP] if (S[O_ALW] & ALW_POINTER) == 0 else key_pointer(S) if S[O_DRAW] != 1 else 0
     if (S[O_DOM] & DOM_TWINS) != 0:
-        a = U0
-        for c in range(NCOL):
-            a |= np.uint64(structure_count(S, c)) << np.uint64(6 * c)
-        for suit in range(4):
-            a |= np.uint64(S[O_FND + suit]) << np.uint64(42 + 4 * suit)
         ta, tb = _tag_bits(tag)
-        return a | ta, H[NCOL] | (np.uint64(ptr) << np.uint64(52)) | tb | TOP
+        return H[H_CLASS] | ta, H[NCOL] | (np.uint64(ptr) << np.uint64(52)) | tb | TOP
+    return _exact_key(S, H, tag, ptr)
+
+
+@core_jit
+def _exact_key(S: np.ndarray, H: np.ndarray, tag: int, ptr: int) -> tuple[np.uint64, np.uint64]:
+    """:func:`table_key` without twin classes (left out of line: the search's key is inlined)."""
     a = mix64(state_key(S, H) ^ ZTAG[tag])
     tot = U0
     for c in range(NCOL):

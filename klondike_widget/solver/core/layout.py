@@ -28,6 +28,7 @@ __all__ = [
     "JIT_OPTIONS",
     "core_jit",
     "core_jit_inline",
+    "ix",
     "ALW_ALL",
     "ALW_AUTOS",
     "ALW_BACK_UP",
@@ -52,6 +53,8 @@ __all__ = [
     "DOM_PARTIAL_RUNS",
     "DOM_TALON_FOLLOW_UPS",
     "DOM_TWINS",
+    "H_CLASS",
+    "H_LIVE",
     "H_SIZE",
     "MAXA",
     "MAXD",
@@ -162,8 +165,12 @@ O_ORDER = O_ALW + 1
 ORDER_DEFAULT = 0  #: foundation plays that turn a card, talon plays (fewest taps first), reveals
 ORDER_REVEALS = 1  #: lonelybot's: reveals, foundation plays, talon cards lowest rank first
 S_SIZE = O_ORDER + 1
-O_PHM = NCOL + 1  # per column and structure count: the column's part of abstract_key
-H_SIZE = O_PHM + NCOL * (CAP + 1)  # 7 column sums + talon hash + that table
+#: ``H[H_CLASS]``: each column's structure count (6 bits at ``6 * c``) and each foundation's
+#: height (4 bits at ``42 + 4 * suit``), the first word of a twin-class key (``keys.table_key``).
+H_CLASS = NCOL + 1
+H_LIVE = NCOL + 2  # the words of H that do and undo keep up to date (column sums, talon, class)
+O_PHM = H_LIVE  # per column and structure count: the column's part of abstract_key
+H_SIZE = O_PHM + NCOL * (CAP + 1)  # the live words + that table
 
 # -- search stack sizes ---------------------------------------------------------------------------
 MAXD = 4096  # deepest search path
@@ -207,6 +214,17 @@ for _c in range(51, -1, -1):
         TG1[_c] = _other[0] * 13 + _c % 13 + 1
         TG2[_c] = _other[1] * 13 + _c % 13 + 1
 del _c, _other
+
+
+@core_jit_inline
+def ix(i: int) -> np.uint64:
+    """``i`` (never negative) as an array index numba reads as is.
+
+    numba turns every signed index into ``i + len`` when ``i < 0`` (three instructions an
+    access, and a loop LLVM can no longer turn into vector moves); an unsigned index has no
+    such test. Only for indices known not to be negative (no bounds are checked either way).
+    """
+    return np.uint64(i)
 
 
 @core_jit

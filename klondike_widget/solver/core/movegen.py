@@ -19,7 +19,7 @@ from .codes import (
     encode,
     move_prio,
 )
-from .keys import structure_count
+from .keys import root_card
 from .layout import (
     ALW_BACK_UP,
     ALW_KINGS,
@@ -41,6 +41,7 @@ from .layout import (
     SUIT,
     core_jit,
     core_jit_inline,
+    ix,
     stacks,
     twin,
 )
@@ -58,7 +59,7 @@ __all__ = [
 ]
 
 
-@core_jit
+@core_jit_inline
 def _sort_moves(out: np.ndarray, n: int) -> None:
     """Highest priority first, stable (insertion sort on a handful of moves)."""
     m = min(n, out.shape[0])
@@ -71,7 +72,7 @@ def _sort_moves(out: np.ndarray, n: int) -> None:
         out[j + 1] = v
 
 
-@core_jit
+@core_jit_inline
 def _from_foundations(
     S: np.ndarray,
     out: np.ndarray,
@@ -122,7 +123,7 @@ def _abstract_to_foundations(S: np.ndarray, out: np.ndarray, n: int, mark: np.nd
         if h == 13:
             continue
         card = suit * 13 + h
-        col = mark[SCR_TOP + card] - 1
+        col = mark[ix(SCR_TOP + card)] - 1
         if col >= 0:
             ln = S[O_LEN + col]
             prio = 70 if ln - 1 == S[O_FD + col] and S[O_FD + col] > 0 else 60
@@ -130,7 +131,7 @@ def _abstract_to_foundations(S: np.ndarray, out: np.ndarray, n: int, mark: np.nd
                 prio = 80
             n = add_move(out, n, encode(K_COL_FND, card, col, 0, 1, prio))
             continue
-        t = mark[SCR_TOP + twin(card)] - 1
+        t = mark[ix(SCR_TOP + twin(card))] - 1
         if t < 0:
             continue
         for c in range(NCOL):
@@ -138,8 +139,8 @@ def _abstract_to_foundations(S: np.ndarray, out: np.ndarray, n: int, mark: np.nd
             fd = S[O_FD + c]
             if ln - 1 <= fd:
                 continue  # no covered face-up card
-            k = fd + RANK[S[O_COLS + c * CAP + fd]] - h
-            if fd <= k < ln - 1 and S[O_COLS + c * CAP + k] == card:
+            k = fd + RANK[ix(S[ix(O_COLS + c * CAP + fd)])] - h
+            if fd <= k < ln - 1 and S[ix(O_COLS + c * CAP + k)] == card:
                 prio = 70 if k == fd and fd > 0 else 60
                 if reveals_first:
                     prio = 80
@@ -154,10 +155,10 @@ def _abstract_reveals(
     """Twin classes: each root with everything on it onto one column (a King on face-down
     cards to an empty column)."""
     for s in range(NCOL):
-        if structure_count(S, s) == S[O_FD + s]:
-            continue  # no root
+        root = root_card(S, s)
+        if root < 0:
+            continue
         fd = S[O_FD + s]
-        root = S[O_COLS + s * CAP + fd]
         t = first_empty if RANK[root] == 12 else landing_column(S, mark, root, -1)
         if t >= 0:
             prio = 50 + fd if fd > 0 else 35
@@ -167,7 +168,7 @@ def _abstract_reveals(
     return n
 
 
-@core_jit
+@core_jit_inline
 def gen_abstract(S: np.ndarray, out: np.ndarray, mark: np.ndarray) -> int:
     """The moves between twin classes (``DOM_TWINS``), best first; return how many.
 

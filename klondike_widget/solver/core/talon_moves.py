@@ -40,40 +40,56 @@ from .layout import (
     core_jit,
     core_jit_inline,
 )
-from .targets import add_move, landing_column, onto_columns
+from .targets import add_move, landing_column, landing_mask, onto_columns
 
 __all__ = [
     "abstract_talon_moves",
     "every_talon_move",
     "last_talon_card_first",
+    "reach_mask",
     "reachable_talon",
 ]
 
 
 @core_jit
-def reachable_talon(S: np.ndarray, mark: np.ndarray, recycles: bool = True) -> None:
-    """Set ``mark[i] = 1`` for every talon index that taps and recycles can bring to the top.
+def reach_mask(S: np.ndarray, recycles: bool = True) -> np.int64:
+    """Bit ``i`` set for every talon index that taps and recycles can bring to the top.
 
     With ``recycles`` false only the *forward* ones: the waste top and what taps reach before
     the next recycle (the last card among them).
+
+    >>> from klondike_widget.solver.core.layout import S_SIZE
+    >>> S = np.zeros(S_SIZE, dtype=np.int32); S[O_DRAW] = 3; S[O_TN] = 7; S[O_TP] = 1
+    >>> bin(int(reach_mask(S))), bin(int(reach_mask(S, False)))
+    ('0b1101101', '0b1001001')
     """
     tn = S[O_TN]
     tp = S[O_TP]
     k = S[O_DRAW]
-    for i in range(tn + 1):
-        mark[i] = 0  # nobody reads past the talon's end
+    one = np.int64(1)
+    m = np.int64(0)
     if tn == 0:
-        return
+        return m
     if tp > 0:
-        mark[tp - 1] = 1
+        m |= one << (tp - 1)
     p = tp
     while p < tn:
         p = min(p + k, tn)
-        mark[p - 1] = 1
+        m |= one << (p - 1)
     p = 0
     while recycles and p < tn:
         p = min(p + k, tn)
-        mark[p - 1] = 1
+        m |= one << (p - 1)
+    return m
+
+
+@core_jit
+def reachable_talon(S: np.ndarray, mark: np.ndarray, recycles: bool = True) -> None:
+    """Set ``mark[i] = 1`` for every talon index that taps and recycles can bring to the top
+    (:func:`reach_mask`), ``mark[i] = 0`` for the others up to ``mark[tn]``."""
+    m = reach_mask(S, recycles)
+    for i in range(S[O_TN] + 1):
+        mark[i] = (m >> i) & 1  # nobody reads past the talon's end
 
 
 @core_jit
@@ -140,20 +156,31 @@ def abstract_talon_moves(
 ) -> int:
     """Twin classes: talon cards, fewest taps first (the waste top, on through the stock, then
     after a recycle; in draw 1 every talon card is reachable; in draw 3 only the forward ones
-    when :func:`last_talon_card_first`), each to its foundation and onto one column."""
-    reveals_first = S[O_ORDER] == ORDER_REVEALS
-    draw1 = S[O_DRAW] == 1
-    if not draw1:
-        reachable_talon(S, mark, not last_talon_card_first(S))
+    when :func:`last_talon_card_first`), each to its foundation and onto one column.
+
+    Only the cards in ``useful`` can have a move (next on their foundation, or with a column
+    to land on: :func:`~.targets.landing_mask`), so the loop over the talon tests one bit per
+    card and reads the tables only for those.
+    """
     tn = S[O_TN]
+    if tn == 0:
+        return n
+    reveals_first = S[O_ORDER] == ORDER_REVEALS
+    one = np.int64(1)
+    useful = landing_mask(S, first_empty)
+    for suit in range(4):
+        h = S[O_FND + suit]
+        if h < 13:
+            useful |= one << (suit * 13 + h)
+    reach = np.int64(-1) if S[O_DRAW] == 1 else reach_mask(S, not last_talon_card_first(S))
     start = S[O_TP] - 1 if S[O_TP] > 0 else 0
     for j in range(tn):
         i = start + j
         if i >= tn:
             i -= tn
-        if not draw1 and mark[i] == 0:
-            continue
         card = S[O_TAL + i]
+        if ((reach >> i) & (useful >> card) & 1) == 0:
+            continue
         if S[O_FND + SUIT[card]] == RANK[card]:
             n = add_move(out, n, encode(K_TAL_FND, card, i, 0, 1, 50 if reveals_first else 55))
         t = landing_column(S, mark, card, first_empty)
