@@ -79,8 +79,9 @@ SEARCH_NODES_PER_SECOND = 1_250_000
 #: The first beam's width: a quick shorter line before the rounds below.
 FIRST_WIDTH = 64
 #: The ranking weights of the beams, ``(face_down, waste, blockers)``
-#: (:func:`beam.face_down_count`, :func:`beam.waste_debt`, :func:`beam.blockers`): one beam a
-#: set, the first one also the first beam's. No one set finds the shortest line on most deals;
+#: (:func:`beam_terms.face_down_count`, :func:`beam_terms.waste_debt`,
+#: :func:`beam_terms.blockers`): one beam a set, the first one also the first beam's. No one
+#: set finds the shortest line on most deals;
 #: the best of several beams does, and sets that leave out the face-down cards (weight 0) find
 #: the lines that play a long run of waste cards before turning a card. The order is greedy:
 #: on the reference deals of seeds 1-30, one beam of width 512 a set from the start, each

@@ -1,19 +1,22 @@
-"""The beam's compiled parts: the blockers a child inherits equal a fresh count; a spread
-keeps few children of each position, and its beams still find winning lines."""
+"""The beam's compiled parts: the blockers a child inherits equal a fresh count; the bound
+with the blockers' moves never exceeds the moves left on near-minimal lines; a spread keeps few
+children of each position, and its beams still find winning lines."""
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
-from solver_helpers import mixed_positions
+from solver_helpers import mixed_positions, reference_deals, reference_state
 
 from klondike_widget.engine.deals import deal
 from klondike_widget.engine.line import Line
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
-from klondike_widget.solver import Limit, beam, core, solve
+from klondike_widget.solver import Limit, beam, beam_terms, core, solve
 from klondike_widget.solver.beam_run import (
     Work,
     _layer_arrays,
@@ -45,20 +48,75 @@ def test_a_childs_blockers_equal_a_fresh_count_from_deals_and_mid_game(draw: int
         S = encode_state(state, dominances=1)
         H = np.zeros(core.H_SIZE, dtype=np.uint64)
         core.compute_hashes(S, H)
-        per_column = np.array([beam.column_blockers(S, c) for c in range(core.NCOL)])
-        total = int(beam.blockers(S))
+        per_column = np.array([beam_terms.column_blockers(S, c) for c in range(core.NCOL)])
+        total = int(beam_terms.blockers(S))
         assert total == int(per_column.sum()) == _blockers_by_hand(S)
         for m in out[: core.gen_moves(S, out, mark, True)]:
             code = int(m) & core.MOVE_MASK
             child = S.copy()
             core.do_move(child, H.copy(), code)
             core.column_autos(child, H.copy(), aum, auu, 0)
-            fresh = int(beam.blockers(child))
-            assert int(beam.child_blockers(child, code, total, per_column)) == fresh
+            fresh = int(beam_terms.blockers(child))
+            assert int(beam_terms.child_blockers(child, code, total, per_column)) == fresh
             assert fresh == _blockers_by_hand(child)
             children += 1
             changed += fresh != total
     assert children > 600 and changed > 60  # the moves that change the count were tried
+
+
+#: Klondike-Solver's minimal solutions of the reference deals of seeds 1-30 in engine moves (a
+#: copy of ``shared/reference/klondike-solver-lines-1-30.jsonl``): within a few moves of the
+#: shortest lines in our measure.
+KS_LINES = Path(__file__).resolve().parents[1] / "data" / "klondike-solver-lines-1-30.jsonl"
+
+
+def _groups_by_hand(cards: list[int]) -> int:
+    """The blocker groups of a column (bottom to top), counted in plain Python."""
+    groups, previous = 0, None
+    for k, card in enumerate(cards):
+        if not any(b // 13 == card // 13 and b % 13 < card % 13 for b in cards[:k]):
+            continue
+        linked = previous is not None and all(
+            cards[i] % 13 == cards[i + 1] % 13 + 1
+            and (cards[i] // 13 in (1, 2)) != (cards[i + 1] // 13 in (1, 2))
+            for i in range(previous, k)
+        )
+        groups += not linked
+        previous = k
+    return groups
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_blocker_groups_equal_a_count_by_hand_from_deals_and_mid_game(draw: int) -> None:
+    split = 0
+    for state in mixed_positions(draw, 6, range(1, 31), middle=80, ends=80, steps=60):
+        S = encode_state(state, dominances=1)
+        for c in range(core.NCOL):
+            cards = [int(S[core.O_COLS + c * core.CAP + k]) for k in range(S[core.O_LEN + c])]
+            groups = int(beam_terms.column_groups(S, c))
+            assert groups == _groups_by_hand(cards)
+            split += 0 < groups < int(beam_terms.column_blockers(S, c))
+        waste = [int(S[core.O_TAL + i]) for i in range(S[core.O_TP])]
+        assert int(beam_terms.waste_blocked(S)) == any(
+            b // 13 == w // 13 and b % 13 < w % 13 for k, w in enumerate(waste) for b in waste[:k]
+        )
+    assert split > 20  # columns whose blockers share moves were met
+
+
+def test_the_bound_never_exceeds_the_moves_left_on_minimal_lines() -> None:
+    records = {(r["seed"], r["draw"]): r for r in reference_deals()}
+    lines = [json.loads(text) for text in KS_LINES.read_text().splitlines()]
+    positions = tight = 0
+    for row in lines:
+        line = Line.parse(row["line"], reference_state(records[row["seed"], row["draw"]]))
+        for i, state in enumerate(line):
+            S = encode_state(state, dominances=1)
+            bound = int(beam_terms.lower_bound(S))
+            assert bound <= len(line.moves) - i
+            assert bound == int(beam_terms.card_bound(S)) + int(beam_terms.blocker_moves(S))
+            positions += 1
+            tight += bound == len(line.moves) - i
+    assert len(lines) == 50 and positions > 5000 and tight > 1000
 
 
 def _layers_parents(start: GameState, spread: int, width: int, depth: int) -> list[np.ndarray]:
