@@ -159,6 +159,23 @@ def test_stopping_among_the_tail_beams_keeps_a_winning_line_no_longer(draw: int)
     assert len(run.best) < len(moves)  # the tail beams alone shorten the first line
 
 
+def test_every_tail_share_gets_every_spread_in_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    start = deal(11)
+    moves = solve(start, Limit(seconds=30)).moves
+    tried: set[tuple[int, int]] = set()
+
+    def improve(run: _Runs, origin: GameState, width: int, weights: object, *turn: int) -> None:
+        cut = Line(start, run.best).states().index(origin)
+        tried.add((cut, turn[-1]))  # turn: the salt and the spread
+
+    monkeypatch.setattr(_Runs, "improve", improve)
+    run = _Runs(start, moves, 1.0, _stop_after(4 * len(shorten_module.TAIL_SHARES)))
+    _refine_tails(run)
+    cuts = {cut for cut, _ in tried}
+    assert len(cuts) == len(shorten_module.TAIL_SHARES)
+    assert tried == {(cut, spread) for cut in cuts for spread in shorten_module.TAIL_SPREADS}
+
+
 def _stop_after(calls: int) -> Callable[[], bool]:
     """A cancel test that is true from its ``calls``-th call on."""
     asked = iter(range(10**9))
