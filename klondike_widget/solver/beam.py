@@ -34,6 +34,7 @@ from klondike_widget.solver.beam_terms import (
     child_blockers,
     column_blockers,
     face_down_count,
+    talon_count,
     waste_debt,
 )
 from klondike_widget.solver.core import (
@@ -165,9 +166,10 @@ def expand_layer(
     positions seen (key, cheapest ``g``), a power-of-two size. ``cand`` is
     ``(CF, CG, CK, CP, CM, ORD)``, scratch arrays of at least ``nb * MAXM`` entries (the
     candidates' rank, ``g``, key, parent and move, and their order). ``ranking`` holds
-    the weights, the noise, the salt and the spread ``(face_down, waste, blockers, noise,
-    salt, spread)``: with a spread (not 0) a position leaves at most that many children in
-    the next layer, so that the layer holds more lines, not the many children of a few.
+    the weights, the noise, the salt, the spread and the talon weight ``(face_down, waste,
+    blockers, noise, salt, spread, talon)``: with a spread (not 0) a position leaves at most
+    that many children in the next layer, so that the layer holds more lines, not the many
+    children of a few.
     ``best`` holds ``[cost, parent, code, entries, children]``: the cheapest win found so far
     (cost in engine moves; a win found here replaces it), the number of keys in ``SK`` and the
     children generated so far (each layer adds its candidates: the beam's work, which
@@ -185,7 +187,7 @@ def _rank(S: np.ndarray, g: int, key: np.uint64, ranking: np.ndarray, blocking: 
     """A candidate's rank: ``g`` + the bound + the weighted terms (``blocking``: its
     :func:`blockers`) + the salted tie-break."""
     rank = g + card_bound(S) + ranking[0] * face_down_count(S) + ranking[1] * waste_debt(S)
-    rank += ranking[2] * blocking
+    rank += ranking[2] * blocking + ranking[6] * talon_count(S)
     if ranking[3] > 0:
         salted = mix64(key ^ np.uint64(ranking[4]))
         rank += np.int64(salted % np.uint64(ranking[3] + 1))

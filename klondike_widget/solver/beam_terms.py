@@ -4,8 +4,9 @@
 :func:`card_bound` (a move per card off the foundations and the taps the stock needs) ranks the
 beam's positions; :func:`lower_bound` adds the moves the blockers need (:func:`blocker_moves`)
 and drops, before they are kept, positions that cannot lead to a win cheaper than the best one.
-The ranking terms (:func:`face_down_count`, :func:`waste_debt`, :func:`blockers`) steer the
-beam and bound nothing. All work on the core's arrays (:mod:`klondike_widget.solver.core`).
+The ranking terms (:func:`face_down_count`, :func:`waste_debt`, :func:`blockers`,
+:func:`talon_count`) steer the beam and bound nothing. All work on the core's arrays
+(:mod:`klondike_widget.solver.core`).
 
 Examples
 --------
@@ -14,6 +15,8 @@ Examples
 >>> S = encode_state(deal(5))
 >>> int(card_bound(S)), int(blocker_moves(S)), int(lower_bound(S))
 (76, 6, 82)
+>>> int(talon_count(S)), int(face_down_count(S))
+(24, 21)
 """
 
 from __future__ import annotations
@@ -207,3 +210,10 @@ def waste_debt(S: np.ndarray) -> int:
         return 0
     k = S[O_DRAW]
     return (tp - 1 + k - 1) // k
+
+
+@njit(cache=True, nogil=True)
+def talon_count(S: np.ndarray) -> int:
+    """Cards still in the stock and the waste (a ranking term: with a weight, a beam prefers
+    the positions that have played more talon cards)."""
+    return S[O_TN]

@@ -4,13 +4,16 @@ children of each position, and its beams still find winning lines."""
 
 from __future__ import annotations
 
-import json
 import time
-from pathlib import Path
 
 import numpy as np
 import pytest
-from solver_helpers import mixed_positions, reference_deals, reference_state
+from solver_helpers import (
+    klondike_solver_lines,
+    mixed_positions,
+    reference_deals,
+    reference_state,
+)
 
 from klondike_widget.engine.deals import deal
 from klondike_widget.engine.line import Line
@@ -64,12 +67,6 @@ def test_a_childs_blockers_equal_a_fresh_count_from_deals_and_mid_game(draw: int
     assert children > 600 and changed > 60  # the moves that change the count were tried
 
 
-#: Klondike-Solver's minimal solutions of the reference deals of seeds 1-30 in engine moves (a
-#: copy of ``shared/reference/klondike-solver-lines-1-30.jsonl``): within a few moves of the
-#: shortest lines in our measure.
-KS_LINES = Path(__file__).resolve().parents[1] / "data" / "klondike-solver-lines-1-30.jsonl"
-
-
 def _groups_by_hand(cards: list[int]) -> int:
     """The blocker groups of a column (bottom to top), counted in plain Python."""
     groups, previous = 0, None
@@ -105,10 +102,10 @@ def test_blocker_groups_equal_a_count_by_hand_from_deals_and_mid_game(draw: int)
 
 def test_the_bound_never_exceeds_the_moves_left_on_minimal_lines() -> None:
     records = {(r["seed"], r["draw"]): r for r in reference_deals()}
-    lines = [json.loads(text) for text in KS_LINES.read_text().splitlines()]
+    lines = klondike_solver_lines()
     positions = tight = 0
-    for row in lines:
-        line = Line.parse(row["line"], reference_state(records[row["seed"], row["draw"]]))
+    for key, text in lines.items():
+        line = Line.parse(text, reference_state(records[key]))
         for i, state in enumerate(line):
             S = encode_state(state, dominances=1)
             bound = int(beam_terms.lower_bound(S))
@@ -128,7 +125,7 @@ def _layers_parents(start: GameState, spread: int, width: int, depth: int) -> li
     layer = (S[None, :].copy(), H[None, : beam.HW].copy(), np.zeros(1, dtype=np.int32))
     seen = (np.zeros(1 << 18, dtype=np.uint64), np.zeros(1 << 18, dtype=np.int32))
     cand = _scratch(width * core.MAXM)
-    ranking = np.array([0, 1, 2, 0, 0, spread], dtype=np.int64)
+    ranking = np.array([0, 1, 2, 0, 0, spread, 0], dtype=np.int64)
     best = np.array([10_000, -1, -1, 0, 0], dtype=np.int64)
     nb, parents = 1, []
     for _ in range(depth):
@@ -183,3 +180,35 @@ def test_a_work_budget_stops_a_beam_at_the_same_layer_whatever_the_clock(draw: i
         stopped.append((codes, work.spent))
     assert stopped[0] == stopped[1]  # the same layers searched, the same line (or none)
     assert whole.spent // 4 < stopped[0][1] < whole.spent  # stopped about the limit, not at the end
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_the_talon_term_counts_the_stock_and_the_waste_and_weighs_in_the_rank(draw: int) -> None:
+    plain = np.array([0, 1, 2, 0, 0, 0, 0], dtype=np.int64)
+    weighed = plain.copy()
+    weighed[6] = 3  # the talon weight
+    talons = set()
+    for state in mixed_positions(draw, 9, range(1, 11), middle=30, ends=30, steps=40):
+        S = encode_state(state, dominances=1)
+        talon = len(state.stock) + len(state.waste)
+        assert int(beam_terms.talon_count(S)) == talon
+        ranks = [int(beam._rank(S, 10, np.uint64(0), r, 1)) for r in (plain, weighed)]
+        assert ranks[1] - ranks[0] == 3 * talon
+        talons.add(talon)
+    assert len(talons) > 10  # full, played-down and empty talons
+
+
+def test_a_talon_weight_finds_the_opening_that_plays_talon_cards_first() -> None:
+    # draw 1 seed 8 of the reference deals: Klondike-Solver's line plays three waste cards
+    # (11 taps) before its first column-to-column move, the lines of 1 s without the talon
+    # beam two column moves first; the same beam without the talon weight is 2 moves longer
+    record = next(r for r in reference_deals() if (r["seed"], r["draw"]) == (8, 1))
+    start = reference_state(record)
+    shortest = len(klondike_solver_lines()[8, 1].split())
+    found = []
+    for weights in ((0, 1, 2), (0, 1, 2, 1)):
+        codes = run_beam(start, shortest + 3, 2048, float("inf"), None, weights=weights)
+        line = None if codes is None else checked_line(start, codes)
+        assert line is not None and Line(start, line).is_winning
+        found.append(len(line))
+    assert found == [shortest + 2, shortest]
