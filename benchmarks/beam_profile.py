@@ -30,6 +30,7 @@ from solver_helpers import reference_deals, reference_state
 
 from klondike_widget.solver import Limit, core, solve
 from klondike_widget.solver import beam as bm
+from klondike_widget.solver import beam_terms as terms
 from klondike_widget.solver.beam_run import NOISE, _layer_arrays, _scratch
 from klondike_widget.solver.bridge import encode_state
 
@@ -53,7 +54,7 @@ def _phases(BS: np.ndarray, BH: np.ndarray, upto: int, ranking: np.ndarray) -> i
         total = 0
         if upto >= 6:
             for col in range(core.NCOL):
-                per_column[col] = bm.column_blockers(S, col)
+                per_column[col] = terms.column_blockers(S, col)
                 total += per_column[col]
         if upto < 1:
             check += S[0]
@@ -70,12 +71,12 @@ def _phases(BS: np.ndarray, BH: np.ndarray, upto: int, ranking: np.ndarray) -> i
             if upto >= 3:
                 aun = bm.column_autos(S, H, AUM, AUU, 0)
             if upto >= 4:
-                check += core.is_won(S) + bm.lower_bound(S) + c
+                check += core.is_won(S) + terms.card_bound(S) + c
             if upto >= 5:
                 key = bm.pos_key(S, H)
                 check += np.int64(key & np.uint64(1))
                 if upto >= 6:
-                    blocking = bm.child_blockers(S, m, total, per_column)
+                    blocking = terms.child_blockers(S, m, total, per_column)
                     check += bm._rank(S, c, key, ranking, blocking)
             while aun > 0:
                 aun -= 1
@@ -128,7 +129,7 @@ def main() -> None:
     record = next(r for r in reference_deals() if r["seed"] == args.seed and r["draw"] == args.draw)
     start = reference_state(record)
     first = solve(start, Limit(seconds=60))
-    ranking = np.array([*args.weights, NOISE, 1, 0], dtype=np.int64)
+    ranking = np.array([*args.weights, NOISE, 1, 0, 0], dtype=np.int64)
     collect_layers(start, 5, 8, ranking)  # compile
     layers, spent, cost = collect_layers(start, len(first.moves), args.width, ranking)
     BS = np.concatenate([x[0] for x in layers])

@@ -7,8 +7,9 @@ Usage::
     python benchmarks/lines.py --wall-factor 1000  # count processor time only (a busy machine)
     python benchmarks/lines.py --fresh 50      # also: Finish from fresh deals 1-50
 
-Over the won reference deals of seeds 1-30 (``shared/reference/klondike-solver-lines-1-30.jsonl``,
-Klondike-Solver's minimal solutions replayed through our engine), prints per draw mode the mean
+Over the won reference deals of seeds 1-30 (``tests/data/klondike-solver-lines-1-30.jsonl``, a
+copy of ``shared/reference/klondike-solver-lines-1-30.jsonl``: Klondike-Solver's minimal
+solutions replayed through our engine), prints per draw mode the mean
 length in engine moves (every tap and recycle counts), taps and recycles of our line as the
 search found it, of the shortened line and of Klondike-Solver's, the ratio of the shortened mean
 to Klondike-Solver's, the seconds spent shortening (wall: mean, p95, max; the thread's processor
@@ -41,7 +42,7 @@ from klondike_widget.solver.shorten import LineLength, line_length, shortened
 from klondike_widget.widget.pace import finish_seconds
 
 ROOT = Path(__file__).resolve().parents[1]
-KS_LINES = ROOT.parent / "shared" / "reference" / "klondike-solver-lines-1-30.jsonl"
+KS_LINES = ROOT / "tests" / "data" / "klondike-solver-lines-1-30.jsonl"
 
 
 def pct(values: list[float], q: float) -> float:

@@ -39,8 +39,9 @@ __all__ = ["KEPT_WORK", "MAX_LAYERS", "NOISE", "Ranking", "Work", "checked_line"
 NOISE = 4
 #: The most search moves a beam line may have.
 MAX_LAYERS = 600
-#: Ranking weights ``(face_down, waste, blockers)`` (see :mod:`.beam`).
-Ranking = tuple[int, int, int]
+#: Ranking weights ``(face_down, waste, blockers)`` and optionally ``talon`` (0 if left out;
+#: see :mod:`.beam`).
+Ranking = tuple[int, int, int] | tuple[int, int, int, int]
 #: The work of a position kept in the next layer, in children generated (:class:`Work`): a
 #: least-squares fit of the processor time of 78 beams (widths 64-1024, five weight sets,
 #: from the start and the middle of 12 reference deals' lines) to their children and kept
@@ -103,7 +104,8 @@ def run_beam(
     slots = 1 << max(16, int(2 * width * layers).bit_length())
     seen = (np.zeros(slots, dtype=np.uint64), np.zeros(slots, dtype=np.int32))
     cand = _scratch(width * core.MAXM)
-    ranking = np.array([*weights, NOISE if salt else 0, salt, spread], dtype=np.int64)
+    talon = weights[3] if len(weights) > 3 else 0
+    ranking = np.array([*weights[:3], NOISE if salt else 0, salt, spread, talon], dtype=np.int64)
     best = np.array([bound, -1, -1, 0, 0], dtype=np.int64)
     parents: list[np.ndarray] = []
     codes: list[np.ndarray] = []

@@ -1,4 +1,4 @@
-"""Shorter winning lines: :func:`shorten` and the length of a line in engine moves.
+"""Shorter winning lines: :func:`shorten` (lines measured in engine moves, :mod:`.length`).
 
 A line found by the depth-first search is the first win it stumbles on, often with many more
 stock taps than needed. :func:`shorten` spends a bounded extra budget on cost-ordered beam
@@ -30,23 +30,21 @@ Examples
 >>> from klondike_widget.engine.line import Line
 >>> Line(start, short).is_winning, len(short) <= len(found)
 (True, True)
->>> line_length(["s", "s", "r", "t3-t2"])
-LineLength(moves=4, taps=2, recycles=1)
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 
 from klondike_widget.engine.errors import IllegalMoveError
 from klondike_widget.engine.line import Line
-from klondike_widget.engine.moves import Move, MoveKind
+from klondike_widget.engine.moves import Move
 from klondike_widget.engine.state import GameState
 from klondike_widget.solver import coldstart
 from klondike_widget.solver.beam_run import Ranking, Work, checked_line, run_beam
+from klondike_widget.solver.length import LineLength, line_length
 from klondike_widget.solver.splice import LinePool
 
 __all__ = [
@@ -79,8 +77,9 @@ SEARCH_NODES_PER_SECOND = 1_250_000
 #: The first beam's width: a quick shorter line before the rounds below.
 FIRST_WIDTH = 64
 #: The ranking weights of the beams, ``(face_down, waste, blockers)``
-#: (:func:`beam.face_down_count`, :func:`beam.waste_debt`, :func:`beam.blockers`): one beam a
-#: set, the first one also the first beam's. No one set finds the shortest line on most deals;
+#: (:func:`beam_terms.face_down_count`, :func:`beam_terms.waste_debt`,
+#: :func:`beam_terms.blockers`): one beam a set, the first one also the first beam's. No one
+#: set finds the shortest line on most deals;
 #: the best of several beams does, and sets that leave out the face-down cards (weight 0) find
 #: the lines that play a long run of waste cards before turning a card. The order is greedy:
 #: on the reference deals of seeds 1-30, one beam of width 512 a set from the start, each
@@ -124,12 +123,31 @@ NARROW_DRAW3_SPREADS = (2,)
 START_BEAMS: tuple[tuple[Ranking, int], ...] = (((0, 2, 0), 2),)
 #: The least width of the rounds at which :data:`START_BEAMS` run (at that width).
 START_BEAM_WIDTH = 512
+#: Unsalted beams from the start after the rounds, ``(weights, spread)``, at a width of
+#: :data:`TALON_BEAM_WIDTH` (at budgets of :data:`MAX_SECONDS` and more only): a weight on the
+#: cards still in the stock and the waste (the fourth, :func:`beam_terms.talon_count`) ranks the
+#: openings that play talon cards first (Klondike-Solver's, in draw 1) above those that turn
+#: column cards over, which the other weight sets rank alike. At ``--seconds 1.0`` on the
+#: reference deals of seeds 1-30 (work-counted, the same at any load): draw 1 3048 -> 3046
+#: engine moves (seed 8 +2 -> 0 over Klondike-Solver; the same beam without the talon weight
+#: 3050), held-out seeds 31-50 1843 -> 1844 (seed 37 +1); a second one, ((0, 1, 0, 2), 2),
+#: 3045 but held-out 1882 (it leaves seed 37's tails too little work). Before the rounds
+#: (as :data:`START_BEAMS`) it cost draw 1 seed 29 23 moves; at width 512 it changed nothing.
+TALON_BEAMS: tuple[tuple[Ranking, int], ...] = (((0, 1, 2, 1), 0),)
+#: The width of :data:`TALON_BEAMS` (run only when the budget gives this width).
+TALON_BEAM_WIDTH = 2048
 #: The narrowest beams of the rounds and of the tails, whatever the budget.
 MIN_WIDTH = 128
 #: The widest beam.
 MAX_WIDTH = 32768
-#: The endings of the line that beams then try to shorten (shares of its length).
-TAIL_SHARES = (0.5, 0.75, 0.25, 0.6, 0.4, 0.9, 0.33, 0.66)
+#: The endings of the line that beams then try to shorten (shares of its length), by turns.
+#: An odd number of them, so that each ending gets both :data:`TAIL_SPREADS` in turn (with
+#: eight, every ending up to 0.4 got spread 0 and every other one spread 2, each time). At
+#: ``benchmarks/lines.py --seconds 1.0`` on the reference deals of seeds 1-30, with 0.95 the
+#: ninth: draw 1 3048 engine moves unchanged, draw 3 2294 -> 2293; held-out seeds 31-50 1881 ->
+#: 1843 (seed 37 177 -> 138, the rounds found no short line there) and 1511 -> 1512; at the
+#: default budget 3072 -> 3073, 2317 -> 2312 (held-out 1888 -> 1891, 1534 -> 1533).
+TAIL_SHARES = (0.5, 0.75, 0.25, 0.6, 0.4, 0.9, 0.33, 0.66, 0.95)
 #: The spreads of the beams along the line, by turns (:data:`ROUND_SPREADS`).
 TAIL_SPREADS = (2, 0)
 #: The share of the budget the rounds of beams from the start may take; the rest goes to
@@ -169,40 +187,6 @@ BEAM_WORK = 4_000
 
 class NotAWinError(IllegalMoveError):
     """The moves given to :func:`shorten` do not end in a win."""
-
-
-@dataclass(frozen=True)
-class LineLength:
-    """The length of a line as the Moves counter shows it.
-
-    Attributes
-    ----------
-    moves : int
-        Engine moves: every tap and every recycle counts.
-    taps : int
-        Stock taps among them.
-    recycles : int
-        Recycles of the waste among them.
-    """
-
-    moves: int = 0
-    taps: int = 0
-    recycles: int = 0
-
-
-def line_length(moves: Iterable[Move | str]) -> LineLength:
-    """Count the engine moves, taps and recycles of ``moves`` (Moves or their text).
-
-    >>> line_length([])
-    LineLength(moves=0, taps=0, recycles=0)
-    """
-    total = taps = recycles = 0
-    for move in moves:
-        kind = Move.parse(move).kind if isinstance(move, str) else move.kind
-        total += 1
-        taps += kind is MoveKind.DRAW
-        recycles += kind is MoveKind.RECYCLE
-    return LineLength(total, taps, recycles)
 
 
 def shorten_budget(search_nodes: int) -> float:
@@ -324,6 +308,7 @@ def shorten(
                 salt += 1
         width *= 2
     run.phase(1.0)
+    _talon_beams(run, budget_width(TALON_BEAM_WIDTH, seconds))
     _refine_tails(run, budget_width(TAIL_WIDTH, seconds))
     return run.best
 
@@ -458,6 +443,14 @@ class _Runs:
         if origin is self.start:
             return self.best
         return self.best[Line(self.start, self.best).states().index(origin) :]
+
+
+def _talon_beams(run: _Runs, width: int) -> None:
+    """Run :data:`TALON_BEAMS` from the start at ``width`` if it is :data:`TALON_BEAM_WIDTH`
+    (a budget of :data:`MAX_SECONDS` or more) and each fits in the work left."""
+    for weights, spread in TALON_BEAMS if width >= TALON_BEAM_WIDTH else ():
+        if run.fits(width, len(run.best)):
+            run.improve(run.start, width, weights, 0, spread)
 
 
 def _refine_tails(run: _Runs, width: int = MIN_WIDTH) -> None:

@@ -33,6 +33,18 @@ def reference_deals() -> list[dict[str, Any]]:
     return [json.loads(line) for line in REFERENCE.read_text().splitlines() if line.strip()]
 
 
+#: Klondike-Solver's minimal solutions of the reference deals of seeds 1-30 in engine moves (a
+#: copy of ``shared/reference/klondike-solver-lines-1-30.jsonl``): within a few moves of the
+#: shortest lines in our measure.
+KS_LINES = Path(__file__).resolve().parents[1] / "data" / "klondike-solver-lines-1-30.jsonl"
+
+
+def klondike_solver_lines() -> dict[tuple[int, int], str]:
+    """Klondike-Solver's lines (:data:`KS_LINES`) by ``(seed, draw)``."""
+    rows = [json.loads(text) for text in KS_LINES.read_text().splitlines() if text.strip()]
+    return {(row["seed"], row["draw"]): row["line"] for row in rows}
+
+
 def reference_state(record: dict[str, Any]) -> GameState:
     """The position of a reference record."""
     return state_from_solvitaire(record["deal"], Rules(draw=record["draw"]))

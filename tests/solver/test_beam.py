@@ -1,5 +1,6 @@
-"""The beam's compiled parts: the blockers a child inherits equal a fresh count; a spread
-keeps few children of each position, and its beams still find winning lines."""
+"""The beam's compiled parts: the blockers a child inherits equal a fresh count; the bound
+with the blockers' moves never exceeds the moves left on near-minimal lines; a spread keeps few
+children of each position, and its beams still find winning lines."""
 
 from __future__ import annotations
 
@@ -7,13 +8,18 @@ import time
 
 import numpy as np
 import pytest
-from solver_helpers import mixed_positions
+from solver_helpers import (
+    klondike_solver_lines,
+    mixed_positions,
+    reference_deals,
+    reference_state,
+)
 
 from klondike_widget.engine.deals import deal
 from klondike_widget.engine.line import Line
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
-from klondike_widget.solver import Limit, beam, core, solve
+from klondike_widget.solver import Limit, beam, beam_terms, core, solve
 from klondike_widget.solver.beam_run import (
     Work,
     _layer_arrays,
@@ -45,20 +51,69 @@ def test_a_childs_blockers_equal_a_fresh_count_from_deals_and_mid_game(draw: int
         S = encode_state(state, dominances=1)
         H = np.zeros(core.H_SIZE, dtype=np.uint64)
         core.compute_hashes(S, H)
-        per_column = np.array([beam.column_blockers(S, c) for c in range(core.NCOL)])
-        total = int(beam.blockers(S))
+        per_column = np.array([beam_terms.column_blockers(S, c) for c in range(core.NCOL)])
+        total = int(beam_terms.blockers(S))
         assert total == int(per_column.sum()) == _blockers_by_hand(S)
         for m in out[: core.gen_moves(S, out, mark, True)]:
             code = int(m) & core.MOVE_MASK
             child = S.copy()
             core.do_move(child, H.copy(), code)
             core.column_autos(child, H.copy(), aum, auu, 0)
-            fresh = int(beam.blockers(child))
-            assert int(beam.child_blockers(child, code, total, per_column)) == fresh
+            fresh = int(beam_terms.blockers(child))
+            assert int(beam_terms.child_blockers(child, code, total, per_column)) == fresh
             assert fresh == _blockers_by_hand(child)
             children += 1
             changed += fresh != total
     assert children > 600 and changed > 60  # the moves that change the count were tried
+
+
+def _groups_by_hand(cards: list[int]) -> int:
+    """The blocker groups of a column (bottom to top), counted in plain Python."""
+    groups, previous = 0, None
+    for k, card in enumerate(cards):
+        if not any(b // 13 == card // 13 and b % 13 < card % 13 for b in cards[:k]):
+            continue
+        linked = previous is not None and all(
+            cards[i] % 13 == cards[i + 1] % 13 + 1
+            and (cards[i] // 13 in (1, 2)) != (cards[i + 1] // 13 in (1, 2))
+            for i in range(previous, k)
+        )
+        groups += not linked
+        previous = k
+    return groups
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_blocker_groups_equal_a_count_by_hand_from_deals_and_mid_game(draw: int) -> None:
+    split = 0
+    for state in mixed_positions(draw, 6, range(1, 31), middle=80, ends=80, steps=60):
+        S = encode_state(state, dominances=1)
+        for c in range(core.NCOL):
+            cards = [int(S[core.O_COLS + c * core.CAP + k]) for k in range(S[core.O_LEN + c])]
+            groups = int(beam_terms.column_groups(S, c))
+            assert groups == _groups_by_hand(cards)
+            split += 0 < groups < int(beam_terms.column_blockers(S, c))
+        waste = [int(S[core.O_TAL + i]) for i in range(S[core.O_TP])]
+        assert int(beam_terms.waste_blocked(S)) == any(
+            b // 13 == w // 13 and b % 13 < w % 13 for k, w in enumerate(waste) for b in waste[:k]
+        )
+    assert split > 20  # columns whose blockers share moves were met
+
+
+def test_the_bound_never_exceeds_the_moves_left_on_minimal_lines() -> None:
+    records = {(r["seed"], r["draw"]): r for r in reference_deals()}
+    lines = klondike_solver_lines()
+    positions = tight = 0
+    for key, text in lines.items():
+        line = Line.parse(text, reference_state(records[key]))
+        for i, state in enumerate(line):
+            S = encode_state(state, dominances=1)
+            bound = int(beam_terms.lower_bound(S))
+            assert bound <= len(line.moves) - i
+            assert bound == int(beam_terms.card_bound(S)) + int(beam_terms.blocker_moves(S))
+            positions += 1
+            tight += bound == len(line.moves) - i
+    assert len(lines) == 50 and positions > 5000 and tight > 1000
 
 
 def _layers_parents(start: GameState, spread: int, width: int, depth: int) -> list[np.ndarray]:
@@ -70,7 +125,7 @@ def _layers_parents(start: GameState, spread: int, width: int, depth: int) -> li
     layer = (S[None, :].copy(), H[None, : beam.HW].copy(), np.zeros(1, dtype=np.int32))
     seen = (np.zeros(1 << 18, dtype=np.uint64), np.zeros(1 << 18, dtype=np.int32))
     cand = _scratch(width * core.MAXM)
-    ranking = np.array([0, 1, 2, 0, 0, spread], dtype=np.int64)
+    ranking = np.array([0, 1, 2, 0, 0, spread, 0], dtype=np.int64)
     best = np.array([10_000, -1, -1, 0, 0], dtype=np.int64)
     nb, parents = 1, []
     for _ in range(depth):
@@ -125,3 +180,35 @@ def test_a_work_budget_stops_a_beam_at_the_same_layer_whatever_the_clock(draw: i
         stopped.append((codes, work.spent))
     assert stopped[0] == stopped[1]  # the same layers searched, the same line (or none)
     assert whole.spent // 4 < stopped[0][1] < whole.spent  # stopped about the limit, not at the end
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_the_talon_term_counts_the_stock_and_the_waste_and_weighs_in_the_rank(draw: int) -> None:
+    plain = np.array([0, 1, 2, 0, 0, 0, 0], dtype=np.int64)
+    weighed = plain.copy()
+    weighed[6] = 3  # the talon weight
+    talons = set()
+    for state in mixed_positions(draw, 9, range(1, 11), middle=30, ends=30, steps=40):
+        S = encode_state(state, dominances=1)
+        talon = len(state.stock) + len(state.waste)
+        assert int(beam_terms.talon_count(S)) == talon
+        ranks = [int(beam._rank(S, 10, np.uint64(0), r, 1)) for r in (plain, weighed)]
+        assert ranks[1] - ranks[0] == 3 * talon
+        talons.add(talon)
+    assert len(talons) > 10  # full, played-down and empty talons
+
+
+def test_a_talon_weight_finds_the_opening_that_plays_talon_cards_first() -> None:
+    # draw 1 seed 8 of the reference deals: Klondike-Solver's line plays three waste cards
+    # (11 taps) before its first column-to-column move, the lines of 1 s without the talon
+    # beam two column moves first; the same beam without the talon weight is 2 moves longer
+    record = next(r for r in reference_deals() if (r["seed"], r["draw"]) == (8, 1))
+    start = reference_state(record)
+    shortest = len(klondike_solver_lines()[8, 1].split())
+    found = []
+    for weights in ((0, 1, 2), (0, 1, 2, 1)):
+        codes = run_beam(start, shortest + 3, 2048, float("inf"), None, weights=weights)
+        line = None if codes is None else checked_line(start, codes)
+        assert line is not None and Line(start, line).is_winning
+        found.append(len(line))
+    assert found == [shortest + 2, shortest]

@@ -7,7 +7,13 @@ import time
 from collections.abc import Callable
 
 import pytest
-from solver_helpers import mixed_positions, random_endgame, reference_deals, reference_state
+from solver_helpers import (
+    klondike_solver_lines,
+    mixed_positions,
+    random_endgame,
+    reference_deals,
+    reference_state,
+)
 
 from klondike_widget.engine.deals import deal
 from klondike_widget.engine.line import BrokenLineError, Line
@@ -16,7 +22,7 @@ from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
 from klondike_widget.solver import Limit, Status, api, hint, solve
 from klondike_widget.solver import shorten as shorten_module
-from klondike_widget.solver.beam_run import checked_line, run_beam
+from klondike_widget.solver.beam_run import Ranking, checked_line, run_beam
 from klondike_widget.solver.shorten import (
     WALL_FACTOR,
     WEIGHTS,
@@ -159,6 +165,23 @@ def test_stopping_among_the_tail_beams_keeps_a_winning_line_no_longer(draw: int)
     assert len(run.best) < len(moves)  # the tail beams alone shorten the first line
 
 
+def test_every_tail_share_gets_every_spread_in_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    start = deal(11)
+    moves = solve(start, Limit(seconds=30)).moves
+    tried: set[tuple[int, int]] = set()
+
+    def improve(run: _Runs, origin: GameState, width: int, weights: object, *turn: int) -> None:
+        cut = Line(start, run.best).states().index(origin)
+        tried.add((cut, turn[-1]))  # turn: the salt and the spread
+
+    monkeypatch.setattr(_Runs, "improve", improve)
+    run = _Runs(start, moves, 1.0, _stop_after(4 * len(shorten_module.TAIL_SHARES)))
+    _refine_tails(run)
+    cuts = {cut for cut, _ in tried}
+    assert len(cuts) == len(shorten_module.TAIL_SHARES)
+    assert tried == {(cut, spread) for cut in cuts for spread in shorten_module.TAIL_SPREADS}
+
+
 def _stop_after(calls: int) -> Callable[[], bool]:
     """A cancel test that is true from its ``calls``-th call on."""
     asked = iter(range(10**9))
@@ -257,7 +280,7 @@ def test_an_unsalted_spread_beam_finds_the_line_salted_ones_miss() -> None:
 
 #: A beam :func:`shorten` ran: where it started along the best line (0: the start), its
 #: width, weights, salt and spread and its bound (the rest of the best line from there).
-_Beam = tuple[int, int, tuple[int, int, int], int, int, int]
+_Beam = tuple[int, int, Ranking, int, int, int]
 
 
 def _recorded_beams(monkeypatch: pytest.MonkeyPatch) -> list[_Beam]:
@@ -269,7 +292,7 @@ def _recorded_beams(monkeypatch: pytest.MonkeyPatch) -> list[_Beam]:
         run: _Runs,
         origin: GameState,
         width: int,
-        weights: tuple[int, int, int],
+        weights: Ranking,
         salt: int,
         spread: int = 0,
     ) -> None:
@@ -387,3 +410,29 @@ def test_narrow_draw_3_rounds_spread_every_beam(monkeypatch: pytest.MonkeyPatch)
             assert len(short) <= 114
     assert spreads == {1: {0, 2}, 3: {2}}
     assert shorten_module.round_spreads(512, 3) == shorten_module.ROUND_SPREADS
+
+
+def test_the_talon_beam_runs_after_the_rounds_at_a_full_budget_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # draw 1 seed 8 of the reference deals: 2 engine moves over Klondike-Solver's line at 1 s
+    # without the talon beam, its length with it. On a clock ten times as fast as this
+    # machine's (the cap out of reach, the schedule counted in work)
+    records = {(r["seed"], r["draw"]): r for r in reference_deals()}
+    start = reference_state(records[(8, 1)])
+    moves = solve(start, Limit(seconds=30)).moves
+    monkeypatch.setattr(shorten_module, "BudgetClock", _scaled_clock(0.1, 0.0))
+    beams = _recorded_beams(monkeypatch)
+    short = shorten(start, moves, seconds=1.0)
+    assert Line(start, short).is_winning
+    assert len(short) <= len(klondike_solver_lines()[8, 1].split())
+    width = shorten_module.TALON_BEAM_WIDTH
+    calls = [(cut, w, weights, salt, spread) for cut, w, weights, salt, spread, _ in beams]
+    talon = [(0, width, weights, 0, spread) for weights, spread in shorten_module.TALON_BEAMS]
+    at = calls.index(talon[0])
+    assert calls[at : at + len(talon)] == talon
+    assert any(cut == 0 and salt > 0 for cut, _, _, salt, _ in calls[:at])  # after the rounds
+    assert all(cut > 0 for cut, *_ in calls[at + len(talon) :])  # then the tails
+    beams.clear()
+    shorten(start, moves, seconds=0.5)
+    assert beams and all(len(weights) == 3 for _, _, weights, *_ in beams)
