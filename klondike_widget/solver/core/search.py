@@ -55,6 +55,7 @@ from .layout import (
     core_jit,
 )
 from .movegen import gen_moves
+from .pointers import covered_by_pointer
 from .prune import abstract_follow_ups, drop_reverse, follow_ups, king_fills, talon_follow_ups
 from .table import tt_contains, tt_insert
 
@@ -181,6 +182,10 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
                     tag = (TAG_FND if restricted else TAG_TALON) | move_card(m)
                 a, b = tagged_key(S, H, a, b, tag)
             fresh = not seen and tt_insert(TT, a, b)
+            untagged = not (restricted or t_restricted or k_restricted)
+            if fresh and untagged and covered_by_pointer(S, TT, a, b):
+                ttcount += 1  # entered, but covered under a stronger pointer: not searched
+                fresh = False
         if not fresh:
             while aun > AUS[depth]:
                 aun -= 1
