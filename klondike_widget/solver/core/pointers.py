@@ -7,8 +7,10 @@ is *stronger* than another when it reaches every card the other reaches, and mor
 (:func:`is_stronger`). Then a position under the stronger pointer has every move of the same
 position under the weaker one, each with the same outcome, so it is won if that one is, and the
 search skips the weaker one once the stronger one is in the table (:func:`covered_by_pointer`).
-On the numbered draw-3 deals whose search is longest, about four positions in ten the search
-enters have such a stronger twin in the table once it is exhausted.
+Numbered draw-3 deal 1260 (exhausted by one order): of the 5.62 M positions entered without the
+rule, 2.33 M have a stronger twin in the table by the end; with it, 0.95 M come after their twin
+and are skipped (4.67 M positions). A stronger twin that comes after the weaker one is searched:
+it reaches cards the weaker one does not.
 
 >>> bool(is_stronger(1, 0, 3)), bool(is_stronger(4, 1, 3))  # 1 reaches all that 0 and 4 do
 (True, False)
