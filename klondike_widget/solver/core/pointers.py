@@ -6,7 +6,7 @@ The talon pointer decides which talon cards taps and recycles bring to the top
 is *stronger* than another when it reaches every card the other reaches, and more
 (:func:`is_stronger`). Then a position under the stronger pointer has every move of the same
 position under the weaker one, each with the same outcome, so it is won if that one is, and the
-search skips the weaker one once the stronger one is in the table (:func:`covered_by_pointer`).
+search skips the weaker one once the stronger one is in the table (:func:`pointer_probe`).
 Numbered draw-3 deal 1260 (exhausted by one order): of the 5.62 M positions entered without the
 rule, 2.33 M have a stronger twin in the table by the end; with it, 0.95 M come after their twin
 and are skipped (4.67 M positions). A stronger twin that comes after the weaker one is searched:
@@ -25,8 +25,11 @@ from .layout import ALW_POINTER, DOM_POINTERS, DOM_TWINS, O_ALW, O_DOM, O_DRAW, 
 from .table import tt_home
 
 __all__ = [
-    "covered_by_pointer",
+    "enter",
+    "held",
     "is_stronger",
+    "pointer_draw",
+    "pointer_probe",
 ]
 
 
@@ -54,10 +57,24 @@ def is_stronger(p: int, q: int, k: int) -> bool:
 
 
 @core_jit
-def covered_by_pointer(S: np.ndarray, TT: np.ndarray, a: np.uint64, b: np.uint64) -> bool:
-    """True if the table ``TT`` holds the position whose untagged twin-class key is ``(a, b)``
-    under a stronger pointer (:func:`is_stronger`). Switch: ``DOM_POINTERS`` (draw 3,
-    twin classes and pointer classes on; otherwise False).
+def pointer_draw(S: np.ndarray) -> int:
+    """The draw count ``k`` if pointer dominance applies to the position (draw 3, switch
+    ``DOM_POINTERS``, twin classes and pointer classes on), else 0."""
+    if (
+        S[O_DRAW] == 1
+        or (S[O_DOM] & DOM_POINTERS) == 0
+        or (S[O_DOM] & DOM_TWINS) == 0
+        or (S[O_ALW] & ALW_POINTER) == 0
+    ):
+        return 0
+    return int(S[O_DRAW])
+
+
+@core_jit
+def pointer_probe(S: np.ndarray, TT: np.ndarray, a: np.uint64, b: np.uint64) -> int:
+    """-1 if the table ``TT`` holds the position whose untagged twin-class key is ``(a, b)``,
+    as it is or under a stronger pointer (:func:`is_stronger`; only with :func:`pointer_draw`);
+    else the empty row where the key goes (the one :func:`~.table.tt_slot` finds).
 
     *Argument.* Let ``Q`` be the position and ``P`` the same one under a stronger pointer. The
     moves that read the pointer are the talon plays; ``P`` has every talon play of ``Q`` (its
@@ -75,27 +92,44 @@ def covered_by_pointer(S: np.ndarray, TT: np.ndarray, a: np.uint64, b: np.uint64
     were won, ``P`` would be won by a line no longer than ``Q``'s, so the search reaching ``P``
     would have found a win: skipping ``Q`` loses no win, and an exhausted search still proves
     the root lost (``Q`` is not lost by fiat: it is lost because ``P`` is, which the exhausted
-    search proves). The search inserts ``Q`` before asking, so that it asks once.
+    search proves).
 
-    The keys of a position under its pointers share their first row (:func:`~.table.tt_home`
-    leaves the pointer out), and the table never deletes, so each of them lies in the run of
-    full rows from there: one pass over that run finds every one.
+    ``Q`` is not entered (:func:`enter`): it would take a row and search nothing. Each time
+    the search reaches it again the same pass finds ``P`` again (the table never deletes). The
+    keys of a position under its pointers share their first row (:func:`~.table.tt_home`
+    leaves the pointer out), so each of them lies in the run of full rows from there, and
+    ``(a, b)`` goes to the empty row that ends it: one pass finds both.
     """
-    if (
-        S[O_DRAW] == 1
-        or (S[O_DOM] & DOM_POINTERS) == 0
-        or (S[O_DOM] & DOM_TWINS) == 0
-        or (S[O_ALW] & ALW_POINTER) == 0
-    ):
-        return False
-    k = S[O_DRAW]
-    q = key_pointer(S)
+    k = pointer_draw(S)
+    q = key_pointer(S) if k != 0 else 0
     rest = b & ~POINTER_BITS
     mask = np.uint64(TT.shape[0] - 1)
     i = tt_home(TT, a, b)
     while TT[i, 1] != U0:
-        same = TT[i, 0] == a and (TT[i, 1] & ~POINTER_BITS) == rest
+        if TT[i, 0] == a and TT[i, 1] == b:
+            return -1
+        same = k != 0 and TT[i, 0] == a and (TT[i, 1] & ~POINTER_BITS) == rest
         if same and is_stronger(np.int64((TT[i, 1] & POINTER_BITS) >> POINTER_SHIFT), q, k):
-            return True
+            return -1
         i = (i + U1) & mask
-    return False
+    return np.int64(i)
+
+
+@core_jit
+def enter(S: np.ndarray, TT: np.ndarray, a: np.uint64, b: np.uint64) -> bool:
+    """Insert the untagged key ``(a, b)`` of position ``S``; False if the table already holds
+    it, as it is or under a stronger pointer (:func:`pointer_probe`: then nothing is
+    inserted)."""
+    i = pointer_probe(S, TT, a, b)
+    if i < 0:
+        return False
+    TT[i, 0] = a
+    TT[i, 1] = b
+    return True
+
+
+@core_jit
+def held(S: np.ndarray, TT: np.ndarray, a: np.uint64, b: np.uint64) -> bool:
+    """True if the table holds the untagged key ``(a, b)`` of position ``S``, as it is or under
+    a stronger pointer (:func:`pointer_probe`); nothing is inserted."""
+    return pointer_probe(S, TT, a, b) < 0

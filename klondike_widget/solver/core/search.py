@@ -55,9 +55,9 @@ from .layout import (
     core_jit,
 )
 from .movegen import gen_moves
-from .pointers import covered_by_pointer
+from .pointers import enter, held
 from .prune import abstract_follow_ups, drop_reverse, follow_ups, king_fills, talon_follow_ups
-from .table import tt_contains, tt_insert
+from .table import tt_insert
 
 __all__ = [
     "run_chunk",
@@ -172,20 +172,18 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
             ctl[C_OVERFLOW] = 1
         else:
             a, b = table_key(S, H, 0)
-            seen = False
             if restricted or t_restricted or k_restricted:
-                # the unrestricted position, if searched, covers the restricted one
-                seen = tt_contains(TT, a, b)
+                # the unrestricted position, if searched (or covered under a stronger
+                # pointer, see pointer_probe), covers the restricted one
                 if k_restricted:
                     tag = TAG_KING
                 else:
                     tag = (TAG_FND if restricted else TAG_TALON) | move_card(m)
+                seen = held(S, TT, a, b)
                 a, b = tagged_key(S, H, a, b, tag)
-            fresh = not seen and tt_insert(TT, a, b)
-            untagged = not (restricted or t_restricted or k_restricted)
-            if fresh and untagged and covered_by_pointer(S, TT, a, b):
-                ttcount += 1  # entered, but covered under a stronger pointer: not searched
-                fresh = False
+                fresh = not seen and tt_insert(TT, a, b)
+            else:
+                fresh = enter(S, TT, a, b)  # (not if covered under a stronger pointer)
         if not fresh:
             while aun > AUS[depth]:
                 aun -= 1

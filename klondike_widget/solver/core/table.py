@@ -28,7 +28,7 @@ def tt_home(TT: np.ndarray, a: np.uint64, b: np.uint64) -> np.uint64:
     """The row where the search for key ``(a, b)`` starts. It leaves out the key's pointer
     class (``keys.POINTER_BITS``), so the keys of one position under different pointers lie in
     one run of rows from there (linear probing), which
-    :func:`~klondike_widget.solver.core.pointers.covered_by_pointer` reads in one pass. (In draw
+    :func:`~klondike_widget.solver.core.pointers.pointer_probe` reads in one pass. (In draw
     1 those bits are 0; in an exact-column key they are 6 of its 63 hash bits.)"""
     return mix64(a + mix64(b & ~POINTER_BITS)) & np.uint64(TT.shape[0] - 1)
 
