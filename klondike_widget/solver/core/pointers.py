@@ -10,7 +10,12 @@ search skips the weaker one once the stronger one is in the table (:func:`pointe
 Numbered draw-3 deal 1260 (exhausted by one order): of the 5.62 M positions entered without the
 rule, 2.33 M have a stronger twin in the table by the end; with it, 0.95 M come after their twin
 and are skipped (4.67 M positions). A stronger twin that comes after the weaker one is searched:
-it reaches cards the weaker one does not.
+it reaches cards the weaker one does not. Playing the talon cards highest index first (of two
+that commute, the one that leaves the lower pointer last) brings more twins in stronger first
+(first order alone: 1260 4.67 -> 4.34 M, 4658 6.51 -> 6.31-6.33 M, with or without the waste
+top first), but the fresh 100 draw-3 deals cost 2.60 -> 3.40 M positions (their won lines come
+later): the talon order stays fewest taps first. In the second order alone it changed 1260 and
+4658 by under 0.2% and cost the fresh 100 2.75 M.
 
 >>> bool(is_stronger(1, 0, 3)), bool(is_stronger(4, 1, 3))  # 1 reaches all that 0 and 4 do
 (True, False)
