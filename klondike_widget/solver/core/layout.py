@@ -41,6 +41,7 @@ __all__ = [
     "C_NODES",
     "C_OVERFLOW",
     "C_ROOTAUN",
+    "C_GROWAT",
     "C_SIZE",
     "C_TTCOUNT",
     "DOM_ALL",
@@ -188,6 +189,7 @@ C_TTCOUNT = 3
 C_OVERFLOW = 4
 C_ROOTAUN = 5
 C_MAXDEPTH = 6
+C_GROWAT = 7  # table entries at which run_chunk returns R_GROW (set by the driver)
 C_SIZE = 8
 
 # -- results of run_chunk --------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from .layout import (
     ALW_REVERSE,
     C_AUN,
     C_DEPTH,
+    C_GROWAT,
     C_MAXDEPTH,
     C_NODES,
     C_OVERFLOW,
@@ -102,8 +103,9 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
     """Run the depth-first search for up to ``max_nodes`` new positions.
 
     Returns R_WON (the path on the stack wins), R_EXHAUSTED (every position reachable from the
-    root was searched), R_BUDGET (call again to continue) or R_GROW (the table is half full:
-    grow it with :func:`tt_rehash` and call again). All search state lives in the arrays, so a
+    root was searched), R_BUDGET (call again to continue) or R_GROW (the table holds
+    ``ctl[C_GROWAT]`` entries, a threshold the driver sets: grow it with :func:`tt_rehash` and
+    call again). All search state lives in the arrays, so a
     chunk can stop anywhere and the next one carries on.
 
     It is one function of some 120 lines on purpose: cut into five helpers (the restriction, the
@@ -119,7 +121,7 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
     aun = ctl[C_AUN]
     ttcount = ctl[C_TTCOUNT]
     limit = nodes + max_nodes
-    grow_at = TT.shape[0] // 2
+    grow_at = ctl[C_GROWAT]
     result = R_BUDGET
     while True:
         if IX[depth] >= NM[depth]:
