@@ -30,6 +30,8 @@ from klondike_widget.solver.coldstart import CORE as core  # compiled, or uncomp
 __all__ = [
     "TT_START",
     "TT_MAX",
+    "LATE_GROWTH_ROWS",
+    "grow_at",
     "TURN_NODES",
     "RELAX_TT_MAX",
     "SECOND_ORDER_AFTER",
@@ -42,7 +44,8 @@ __all__ = [
 ]
 
 #: Start size of the transposition table (entries of two 8-byte words, see
-#: ``core.table_key``); it doubles when half full. Small, because most searches are: the median
+#: ``core.table_key``); it doubles when half full (three quarters from
+#: :data:`LATE_GROWTH_ROWS` on, see :func:`grow_at`). Small, because most searches are: the median
 #: fresh deal is decided in a few hundred positions, and a table of 2**19 rows (8 MiB) cost
 #: such a search more than its positions did (its pages zeroed on first touch; about 0.3 ms a
 #: search, see ``benchmarks/core_profile.py --part fixed``). Growing costs a rehash of each
@@ -51,6 +54,14 @@ __all__ = [
 TT_START = 1 << 14
 #: Largest transposition table (entries): 2**26 * 16 bytes = 1 GiB.
 TT_MAX = 1 << 26
+#: Table size (entries, 256 MiB) from which the table doubles only when three quarters full.
+#: A draw-3 search of 10 CPU s enters some 9-10 M positions: at one half the 2**24 table
+#: doubled at 8.39 M entries, to 512 MiB (768 MiB held during the rehash), and the process
+#: passed 1 GiB; at three quarters it holds 12.58 M. Linear probing's runs are longer at 0.75
+#: (about 8.5 rows probed for a miss instead of 2.5), yet numbered draw-3 2464 at 14 CPU s
+#: searched 12.04 M positions instead of 10.99 M (no rehash to 2**25), table peak 819 -> 435
+#: MiB, process max RSS 1008 -> 624 MiB. Smaller tables keep one half (cheap to grow).
+LATE_GROWTH_ROWS = 1 << 24
 #: Positions a draw-3 search and its draw-1 relaxation search in turn (see :func:`solve`).
 TURN_NODES = 50_000
 
@@ -69,6 +80,19 @@ RELAXATION_LEAD = 4
 
 #: Largest table of the draw-1 relaxation that runs beside a draw-3 search (256 MiB).
 RELAX_TT_MAX = 1 << 24
+
+
+def grow_at(rows: int) -> int:
+    """Entries at which a table of ``rows`` entries is grown (``core.R_GROW``).
+
+    One half of the rows below :data:`LATE_GROWTH_ROWS`, three quarters from it on. The table
+    is exact, so the threshold changes no node count and no verdict, only memory and probe
+    lengths.
+
+    >>> grow_at(1 << 14), grow_at(1 << 24)
+    (8192, 12582912)
+    """
+    return rows // 2 if rows < LATE_GROWTH_ROWS else rows - rows // 4
 
 
 class Search:
@@ -177,6 +201,7 @@ class Search:
         if self.arrays.TT is not table.TT:  # another search grew the shared table
             self.arrays = self.arrays._replace(TT=table.TT)
         self.ctl[core.C_TTCOUNT] = table.count  # its entries, whoever inserted them
+        self.ctl[core.C_GROWAT] = grow_at(table.TT.shape[0])
         r = core.run_chunk(self.arrays, max_nodes)
         table.count = int(self.ctl[core.C_TTCOUNT])
         if r == core.R_GROW:

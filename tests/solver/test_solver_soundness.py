@@ -180,6 +180,7 @@ SWITCHES = [
     ("talon-follow-ups", "dom", 8),
     ("twin-classes", "dom", 32),
     ("last-talon-card", "dom", 64),
+    ("pointer-dominance", "dom", 128),
 ]
 
 

@@ -22,6 +22,7 @@ The modules, each with one job (imports point down this list):
 * :mod:`.prune`: the follow-up, King-fill and reverse-move prunings;
 * :mod:`.dead`: the dead-end test;
 * :mod:`.table`: the transposition table;
+* :mod:`.pointers`: pointer dominance, a draw-3 position covered under a stronger pointer;
 * :mod:`.search`: the resumable depth-first search (``start_search``, ``run_chunk``);
 * :mod:`.cache_guard`: deletes numba's cached code of every solver module after any of them
   changed.
@@ -52,6 +53,7 @@ from . import (
     keys,
     layout,
     movegen,
+    pointers,
     prune,
     search,
     table,
@@ -65,6 +67,7 @@ from .dead import *  # noqa: F403
 from .keys import *  # noqa: F403
 from .layout import *  # noqa: F403
 from .movegen import *  # noqa: F403
+from .pointers import *  # noqa: F403
 from .prune import *  # noqa: F403
 from .search import *  # noqa: F403
 from .table import *  # noqa: F403
@@ -84,6 +87,7 @@ MODULES = (
     prune,
     dead,
     table,
+    pointers,
     search,
 )
 

@@ -45,6 +45,8 @@ from .layout import (
 __all__ = [
     "M1",
     "M2",
+    "POINTER_BITS",
+    "POINTER_SHIFT",
     "SH27",
     "SH30",
     "SH31",
@@ -100,6 +102,10 @@ TAG_FND = 64  # after a card came down from a foundation (follow_ups)
 TAG_TALON = 128  # after a talon card went onto a column in draw 1 (talon_follow_ups)
 TAG_KING = 192  # after a column was emptied (king_fills)
 TOP = np.uint64(1 << 63)
+#: Where a twin-class key holds the pointer's class: bits 52..57 of its second word
+#: (:func:`table_key`; the table's home row leaves them out, :func:`~.table.tt_home`).
+POINTER_SHIFT = np.uint64(52)
+POINTER_BITS = np.uint64(63 << 52)
 
 M1 = np.uint64(0xBF58476D1CE4E5B9)
 M2 = np.uint64(0x94D049BB133111EB)
@@ -273,7 +279,7 @@ def table_key(S: np.ndarray, H: np.ndarray, tag: int) -> tuple[np.uint64, np.uin
     ptr = S[O_TP] if (S[O_ALW] & ALW_POINTER) == 0 else key_pointer(S) if S[O_DRAW] != 1 else 0
     if (S[O_DOM] & DOM_TWINS) != 0:
         ta, tb = _tag_bits(tag)
-        return H[H_CLASS] | ta, H[NCOL] | (np.uint64(ptr) << np.uint64(52)) | tb | TOP
+        return H[H_CLASS] | ta, H[NCOL] | (np.uint64(ptr) << POINTER_SHIFT) | tb | TOP
     return _exact_key(S, H, tag, ptr)
 
 

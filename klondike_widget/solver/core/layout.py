@@ -42,6 +42,7 @@ __all__ = [
     "C_NODES",
     "C_OVERFLOW",
     "C_ROOTAUN",
+    "C_GROWAT",
     "C_SIZE",
     "C_TTCOUNT",
     "DOM_ALL",
@@ -51,6 +52,7 @@ __all__ = [
     "DOM_KING_FILLS",
     "DOM_LAST_TALON_UP",
     "DOM_PARTIAL_RUNS",
+    "DOM_POINTERS",
     "DOM_TALON_FOLLOW_UPS",
     "DOM_TWINS",
     "H_CLASS",
@@ -139,6 +141,7 @@ DOM_TALON_FOLLOW_UPS = 8  #: what may follow a talon-to-column move in draw 1 (t
 DOM_KING_FILLS = 16  #: only a King may follow emptying a column (king_fills)
 DOM_TWINS = 32  #: twin classes (abstract_key, gen_abstract)
 DOM_LAST_TALON_UP = 64  #: the last talon card goes up automatically in draw 3 (apply_autos)
+DOM_POINTERS = 128  #: a draw-3 position is covered by itself under a stronger pointer (pointers)
 #: The pruning switches on by default. DOM_FND_FOLLOW_UPS and DOM_KING_FILLS are sound one at a
 #: time but not beside DOM_TALON_FOLLOW_UPS: each rests on rearranging a winning line (a card
 #: coming down later, an emptied column filled at once, a talon card played later), and two
@@ -146,7 +149,7 @@ DOM_LAST_TALON_UP = 64  #: the last talon card goes up automatically in draw 3 (
 #: line (a draw-1 position where 10♦ from the talon must go onto J♣ brought down, and 10♣ down
 #: elsewhere, before 9♣ comes down onto 10♦: see ``tests/test_solver_classes.py``).
 #: DOM_TALON_FOLLOW_UPS alone gives most of the gain, so it is the one kept.
-DOM_BITS = 127  #: every pruning switch there is
+DOM_BITS = 255  #: every pruning switch there is
 DOM_ALL = DOM_BITS & ~(DOM_FND_FOLLOW_UPS | DOM_KING_FILLS)
 
 #: Switches of the always-on rules, for tests only (``encode_state(..., always=...)``): each is
@@ -193,6 +196,7 @@ C_TTCOUNT = 3
 C_OVERFLOW = 4
 C_ROOTAUN = 5
 C_MAXDEPTH = 6
+C_GROWAT = 7  # table entries at which run_chunk returns R_GROW (set by the driver)
 C_SIZE = 8
 
 # -- results of run_chunk --------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from .layout import (
     ALW_REVERSE,
     C_AUN,
     C_DEPTH,
+    C_GROWAT,
     C_MAXDEPTH,
     C_NODES,
     C_OVERFLOW,
@@ -55,8 +56,9 @@ from .layout import (
     core_jit,
 )
 from .movegen import gen_moves
+from .pointers import enter, held
 from .prune import abstract_follow_ups, drop_reverse, follow_ups, king_fills, talon_follow_ups
-from .table import tt_contains, tt_insert
+from .table import tt_insert
 
 __all__ = [
     "run_chunk",
@@ -101,8 +103,9 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
     """Run the depth-first search for up to ``max_nodes`` new positions.
 
     Returns R_WON (the path on the stack wins), R_EXHAUSTED (every position reachable from the
-    root was searched), R_BUDGET (call again to continue) or R_GROW (the table is half full:
-    grow it with :func:`tt_rehash` and call again). All search state lives in the arrays, so a
+    root was searched), R_BUDGET (call again to continue) or R_GROW (the table holds
+    ``ctl[C_GROWAT]`` entries, a threshold the driver sets: grow it with :func:`tt_rehash` and
+    call again). All search state lives in the arrays, so a
     chunk can stop anywhere and the next one carries on.
 
     It is one function of some 120 lines on purpose: cut into five helpers (the restriction, the
@@ -118,7 +121,7 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
     aun = ctl[C_AUN]
     ttcount = ctl[C_TTCOUNT]
     limit = nodes + max_nodes
-    grow_at = TT.shape[0] // 2
+    grow_at = ctl[C_GROWAT]
     result = R_BUDGET
     while True:
         if IX[depth] >= NM[depth]:
@@ -171,16 +174,18 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
             ctl[C_OVERFLOW] = 1
         else:
             a, b = table_key(S, H, 0)
-            seen = False
             if restricted or t_restricted or k_restricted:
-                # the unrestricted position, if searched, covers the restricted one
-                seen = tt_contains(TT, a, b)
+                # the unrestricted position, if searched (or covered under a stronger
+                # pointer, see pointer_probe), covers the restricted one
                 if k_restricted:
                     tag = TAG_KING
                 else:
                     tag = (TAG_FND if restricted else TAG_TALON) | move_card(m)
+                seen = held(S, TT, a, b)
                 a, b = tagged_key(S, H, a, b, tag)
-            fresh = not seen and tt_insert(TT, a, b)
+                fresh = not seen and tt_insert(TT, a, b)
+            else:
+                fresh = enter(S, TT, a, b)  # (not if covered under a stronger pointer)
         if not fresh:
             while aun > AUS[depth]:
                 aun -= 1

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .keys import U0, U1, mix64
+from .keys import POINTER_BITS, U0, U1, mix64
 from .layout import core_jit
 
 __all__ = [
     "tt_contains",
+    "tt_home",
     "tt_insert",
     "tt_rehash",
     "tt_slot",
@@ -23,11 +24,21 @@ __all__ = [
 
 
 @core_jit
+def tt_home(TT: np.ndarray, a: np.uint64, b: np.uint64) -> np.uint64:
+    """The row where the search for key ``(a, b)`` starts. It leaves out the key's pointer
+    class (``keys.POINTER_BITS``), so the keys of one position under different pointers lie in
+    one run of rows from there (linear probing), which
+    :func:`~klondike_widget.solver.core.pointers.pointer_probe` reads in one pass. (In draw
+    1 those bits are 0; in an exact-column key they are 6 of its 63 hash bits.)"""
+    return mix64(a + mix64(b & ~POINTER_BITS)) & np.uint64(TT.shape[0] - 1)
+
+
+@core_jit
 def tt_slot(TT: np.ndarray, a: np.uint64, b: np.uint64) -> np.uint64:
     """The row holding key ``(a, b)`` in the open-addressing table ``TT`` (rows of two words;
     an empty row has ``b == 0``, which no key has), or the empty row it would take."""
     mask = np.uint64(TT.shape[0] - 1)
-    i = mix64(a + mix64(b)) & mask
+    i = tt_home(TT, a, b)
     while TT[i, 1] != U0 and (TT[i, 0] != a or TT[i, 1] != b):
         i = (i + U1) & mask
     return i
