@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .keys import POINTER_BITS, POINTER_SHIFT, U0, U1, key_pointer
+from .keys import POINTER_BITS, POINTER_SHIFT, U0, U1
 from .layout import ALW_POINTER, DOM_POINTERS, DOM_TWINS, O_ALW, O_DOM, O_DRAW, core_jit
 from .table import tt_home
 
@@ -106,7 +106,7 @@ def pointer_probe(S: np.ndarray, TT: np.ndarray, a: np.uint64, b: np.uint64) -> 
     ``(a, b)`` goes to the empty row that ends it: one pass finds both.
     """
     k = pointer_draw(S)
-    q = key_pointer(S) if k != 0 else 0
+    q = np.int64((b & POINTER_BITS) >> POINTER_SHIFT)  # key_pointer(S), as table_key put it
     rest = b & ~POINTER_BITS
     mask = np.uint64(TT.shape[0] - 1)
     i = tt_home(TT, a, b)
