@@ -6,6 +6,7 @@ Usage::
     python benchmarks/lines.py --seconds 1.0   # a fixed shortening budget per deal
     python benchmarks/lines.py --wall-factor 1000  # count processor time only (a busy machine)
     python benchmarks/lines.py --fresh 50      # also: Finish from fresh deals 1-50
+    python benchmarks/lines.py --held-out      # the deals of seeds 31-50 instead (no KS lines)
 
 Over the won reference deals of seeds 1-30 (``tests/data/klondike-solver-lines-1-30.jsonl``, a
 copy of ``shared/reference/klondike-solver-lines-1-30.jsonl``: Klondike-Solver's minimal
@@ -16,7 +17,12 @@ to Klondike-Solver's, the seconds spent shortening (wall: mean, p95, max; the th
 time: mean, p95, max; the budget counts work and caps it at 0.95 of its seconds of processor
 time, so a max below that means the clock cut no deal's schedule short: their lines are a
 function of the deal and the budget alone) and how long a Finish of the shortened line plays
-at the default pace (mean, max). Every line is replayed through the engine.
+at the default pace (mean, max), and the shortened lines' total (Klondike-Solver's beside it).
+Every line is replayed through the engine.
+
+``--held-out`` measures the reference deals of seeds 31-50 instead (:data:`HELD_OUT`: every one
+our search wins; Klondike-Solver has no lines of them), on which the shortening schedule was not
+tuned: a change that shortens the lines of seeds 1-30 must not lengthen these.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ import sys
 import time
 from pathlib import Path
 from statistics import mean
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "solver"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -43,6 +50,26 @@ from klondike_widget.widget.pace import finish_seconds
 
 ROOT = Path(__file__).resolve().parents[1]
 KS_LINES = ROOT / "tests" / "data" / "klondike-solver-lines-1-30.jsonl"
+#: The held-out reference deals' seeds (no Klondike-Solver lines; the schedule was tuned on 1-30).
+HELD_OUT = range(31, 51)
+
+
+def chosen(record: dict[str, Any], draw: int, ks: dict[Any, Any], held_out: bool) -> bool:
+    """True if the reference ``record`` is measured in draw mode ``draw``: by default those of
+    seeds 1-30 with a Klondike-Solver line in ``ks``, with ``held_out`` every one of
+    :data:`HELD_OUT` (those the search does not win are left out later).
+
+    >>> ks = {(2, 1): {}}
+    >>> [chosen({"seed": s, "draw": 1}, 1, ks, h) for s, h in ((2, False), (3, False), (33, True))]
+    [True, False, True]
+    >>> chosen({"seed": 2, "draw": 1}, 1, ks, True), chosen({"seed": 33, "draw": 3}, 1, ks, True)
+    (False, False)
+    """
+    if record["draw"] != draw:
+        return False
+    if held_out:
+        return record["seed"] in HELD_OUT
+    return (record["seed"], draw) in ks
 
 
 def pct(values: list[float], q: float) -> float:
@@ -71,6 +98,9 @@ def main() -> None:
         help="a budget ends at this many times its wall time at the latest (a shared machine)",
     )
     parser.add_argument(
+        "--held-out", action="store_true", help="the deals of seeds 31-50 (no KS lines) instead"
+    )
+    parser.add_argument(
         "--fresh", type=int, default=0, help="also time Finish (hint) from this many fresh deals"
     )
     args = parser.parse_args()
@@ -83,9 +113,9 @@ def main() -> None:
     print(
         "| draw | deals | first line: moves / taps / rec | shortened: moves / taps / rec | "
         "Klondike-Solver: moves / taps / rec | short/KS | shorten s mean | p95 | max | "
-        "CPU s mean | p95 | max | Finish s mean | max |"
+        "CPU s mean | p95 | max | Finish s mean | max | total (KS) |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for draw in (1, 3):
         first: list[LineLength] = []
         short: list[LineLength] = []
@@ -94,9 +124,9 @@ def main() -> None:
         cpu: list[float] = []
         finish: list[float] = []
         for record in reference_deals():
-            ref = ks.get((record["seed"], draw))
-            if record["draw"] != draw or ref is None:
+            if not chosen(record, draw, ks, args.held_out):
                 continue
+            ref = ks.get((record["seed"], draw))
             state = reference_state(record)
             result = solve(state, Limit(seconds=60))
             if result.status is not Status.WON:
@@ -109,25 +139,31 @@ def main() -> None:
             spent.append(time.perf_counter() - wall0)
             if not Line(state, moves).is_winning or len(moves) > len(result.moves):
                 raise AssertionError(f"seed {record['seed']}: the shortened line does not win")
-            if not Line.parse(ref["line"], state).is_winning:
-                raise AssertionError(f"seed {record['seed']}: Klondike-Solver's line does not win")
+            if ref is not None:
+                if not Line.parse(ref["line"], state).is_winning:
+                    raise AssertionError(f"seed {record['seed']}: KS's line does not win")
+                theirs.append(line_length(ref["line"].split()))
             first.append(result.length)
             short.append(line_length(moves))
-            theirs.append(line_length(ref["line"].split()))
             finish.append(finish_seconds(state, moves))
             if args.verbose:
                 print(
                     f"  seed {record['seed']:>2}: {first[-1].moves:>4} -> {short[-1].moves:>4}"
-                    f" (KS {theirs[-1].moves:>4}) in {spent[-1]:.2f} s ({cpu[-1]:.2f} s CPU),"
-                    f" Finish {finish[-1]:.1f} s",
+                    f" (KS {theirs[-1].moves if ref else '-':>4}) in {spent[-1]:.2f} s"
+                    f" ({cpu[-1]:.2f} s CPU), Finish {finish[-1]:.1f} s",
                     file=sys.stderr,
                 )
-        ratio = mean(x.moves for x in short) / mean(x.moves for x in theirs)
+        total = sum(x.moves for x in short)
+        if theirs:
+            ratio = f"{mean(x.moves for x in short) / mean(x.moves for x in theirs):.3f}"
+            ks_total = f"{total} ({sum(x.moves for x in theirs)})"
+        else:
+            ratio, ks_total = "-", f"{total} (-)"
         print(
-            f"| {draw} | {len(short)} | {means(first)} | {means(short)} | {means(theirs)} | "
-            f"{ratio:.3f} | {mean(spent):.3f} | {pct(spent, 0.95):.3f} | {max(spent):.3f} | "
-            f"{mean(cpu):.3f} | {pct(cpu, 0.95):.3f} | {max(cpu):.3f} | {mean(finish):.1f} | "
-            f"{max(finish):.1f} |"
+            f"| {draw} | {len(short)} | {means(first)} | {means(short)} | "
+            f"{means(theirs) if theirs else '-'} | {ratio} | {mean(spent):.3f} | "
+            f"{pct(spent, 0.95):.3f} | {max(spent):.3f} | {mean(cpu):.3f} | {pct(cpu, 0.95):.3f} | "
+            f"{max(cpu):.3f} | {mean(finish):.1f} | {max(finish):.1f} | {ks_total} |"
         )
     if args.fresh:
         fresh_finish(args.fresh)
