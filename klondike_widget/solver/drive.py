@@ -413,8 +413,8 @@ def take_turns(
             return "seconds", "search", main.search
         if nodes is not None and done >= nodes:
             return "nodes", "search", main.search
-        if finder is not None and finder.due(done) and finder.run():
-            return "", "beam", main.search
+        if finder is not None and finder.found(TURN_NODES * sum(r.turns_done for r in runs)):
+            return "", "beam", main.search  # (whole turns: the pieces follow the clock)
         if (
             second is not None
             and main.search.nodes >= SECOND_ORDER_AFTER

@@ -12,8 +12,9 @@ So a draw-3 solve that is still undecided after :data:`FINDER_BEAMS`' positions 
 (:class:`WinFinder`), the next one wider after more positions. A beam's win is a win: its line
 is replayed through the engine (:func:`~.beam_run.checked_line`) before it is returned. A beam
 that finds none proves nothing, and the searches go on; what it cost is its time. The schedule
-counts the searches' positions, and a beam's work depends only on the position, so verdicts
-and node counts stay the same on every machine.
+counts the searches' positions in whole turns (:data:`~.drive.TURN_NODES`; the pieces of a
+turn follow the clock), and a beam's work depends only on the position, so verdicts and node
+counts stay the same on every machine.
 
 >>> FINDER_BEAMS[0][0] >= 1_000_000  # short solves (most deals) never run one
 True
@@ -66,15 +67,14 @@ class WinFinder:
         self.work = Work(float("inf"))
         self.line: tuple[Move, ...] | None = None
 
-    def due(self, positions: int) -> bool:
-        """True if the next beam is due after ``positions`` searched (never while the compiled
-        core is still loading: the beam would wait for its compile)."""
+    def found(self, positions: int) -> bool:
+        """Run the next beam if it is due after ``positions`` searched (never while the compiled
+        core is still loading: the beam would wait for its compile); True if it found a win
+        (then :attr:`line` holds it)."""
         if self.beams >= len(self.schedule) or positions < self.schedule[self.beams][0]:
             return False
-        return coldstart.compiled_now()
-
-    def run(self) -> bool:
-        """Run the next beam; True if it found a win (then :attr:`line` holds it)."""
+        if not coldstart.compiled_now():
+            return False
         _, width, weights = self.schedule[self.beams]
         self.beams += 1
         codes = run_beam(

@@ -76,7 +76,11 @@ def test_a_finder_beam_wins_a_deal_the_search_needs_more_positions_for(
     monkeypatch.setattr(finder, "FINDER_BEAMS", ((50_000, 64, (1, 1, 0)),))
     status, by, nodes, game = _solve_deal()
     assert (status, by) == ("won", "beam") and game.is_won
-    assert 50_000 <= nodes < 100_000  # the beam ran between turns, once 50,000 were searched
+    assert nodes == 50_001  # the beam ran after the first turn (and the relaxation's root)
+    # a threshold within a turn: the beam runs once that turn is over (by a clock-free count;
+    # between the pieces of a turn, which follow the clock, it ran at 65,664 positions)
+    monkeypatch.setattr(finder, "FINDER_BEAMS", ((60_000, 64, (1, 1, 0)),))
+    assert _solve_deal()[:3] == ("won", "beam", 100_128)
     monkeypatch.setattr(finder, "FINDER_BEAMS", ())
     assert _solve_deal()[:3] == ("won", "search", DEAL_NODES)
 
@@ -92,7 +96,8 @@ def test_a_beam_line_that_does_not_win_is_not_taken(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(finder, "run_beam", short)
     found = finder.WinFinder(state, schedule=((0, 64, (1, 1, 0)),))
-    assert found.due(0) and not found.run() and found.line is None and not found.due(0)
+    assert not found.found(0) and found.line is None and found.beams == 1
     monkeypatch.setattr(finder, "run_beam", real)
-    found = finder.WinFinder(state, schedule=((0, 64, (1, 1, 0)),))
-    assert found.run() and found.line is not None and found.work.spent > 0
+    found = finder.WinFinder(state, schedule=((10, 64, (1, 1, 0)),))
+    assert not found.found(9) and found.beams == 0  # not due yet
+    assert found.found(10) and found.line is not None and found.work.spent > 0
