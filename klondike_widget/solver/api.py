@@ -54,6 +54,7 @@ from klondike_widget.solver.drive import (
     take_turns,
     with_override,
 )
+from klondike_widget.solver.finder import WinFinder
 from klondike_widget.solver.shorten import (
     LineLength,
     check_setting,
@@ -143,8 +144,10 @@ class SolveResult:
         from ``seconds`` on a busy machine), ``search_cpu_seconds`` (the same for the search
         alone, the CPU counterpart of ``seconds``), ``relaxation_nodes`` and
         ``second_order_nodes`` (positions of the draw-1 relaxation and of the second move
-        order, draw 3), ``decided_by`` (``"search"``, ``"second order"``, ``"draw-1
-        relaxation"``; ``""`` if undecided); with ``shorten``:
+        order, draw 3), ``finder_beams`` and ``finder_work`` (the beams that looked for a win
+        beside the search, draw 3, and their work: :mod:`.finder`), ``decided_by``
+        (``"search"``, ``"second order"``, ``"draw-1 relaxation"``, ``"beam"``; ``""`` if
+        undecided); with ``shorten``:
         ``first_length`` (the :class:`LineLength` of the line the search found) and
         ``shorten_seconds`` (time spent shortening it, not part of ``seconds``).
     """
@@ -266,17 +269,28 @@ def solve(
     _ensure_compiled()
     t0 = time.perf_counter()
     cpu0 = time.thread_time()
+    stop = lambda: _is_cancelled(cancel)  # noqa: E731
     searches = [Search(state)]
-    second = None
-    if state.rules.draw != 1:
-        relaxed = state.replace(rules=Rules(1, state.rules.foundation_to_tableau))
-        searches.append(Search(relaxed, tt_max=RELAX_TT_MAX))
-        second = lambda: Search(state, order=core.ORDER_REVEALS)  # noqa: E731
+    second, finder = _beside(state, searches, limit, t0, stop)
     reason, proof, decider = take_turns(
-        searches, limit.seconds, limit.nodes, lambda: _is_cancelled(cancel), progress, t0, second
+        searches, limit.seconds, limit.nodes, stop, progress, t0, second, finder
     )
     clocks = (time.perf_counter() - t0, cpu0, time.thread_time() - cpu0)
-    return _result(searches, decider, state, (reason, proof), clocks, (shorten, cancel))
+    return _result(searches, decider, state, (reason, proof), clocks, (shorten, cancel), finder)
+
+
+def _beside(
+    state: GameState, searches: list[Search], limit: Limit, t0: float, stop: Callable[[], bool]
+) -> tuple[Callable[[], Search] | None, WinFinder | None]:
+    """In draw 3, what searches beside the first order: append the draw-1 relaxation to
+    ``searches``; return the maker of the second order and the finder beams (:mod:`.finder`,
+    stopped by ``stop`` or the limit's seconds from ``t0``). ``(None, None)`` in draw 1."""
+    if state.rules.draw == 1:
+        return None, None
+    relaxed = state.replace(rules=Rules(1, state.rules.foundation_to_tableau))
+    searches.append(Search(relaxed, tt_max=RELAX_TT_MAX))
+    deadline = float("inf") if limit.seconds is None else t0 + limit.seconds
+    return lambda: Search(state, order=core.ORDER_REVEALS), WinFinder(state, stop, deadline)
 
 
 def _result(
@@ -286,24 +300,29 @@ def _result(
     why: tuple[str, str],
     clocks: tuple[float, float, float],
     after: tuple[bool | float, Cancel | None],
+    finder: WinFinder | None = None,
 ) -> SolveResult:
     """The :class:`SolveResult` of finished searches (``search`` the one whose result stands;
     ``why`` the reason and proof of :func:`take_turns`; ``clocks`` the search's wall seconds,
     the thread's CPU clock at the start and the search's CPU seconds; ``after`` the shortening
-    setting and the cancel flag): the line replayed and maybe shortened."""
+    setting and the cancel flag; ``finder`` the draw-3 finder beams, whose line, if any, is
+    engine-checked): the line replayed and maybe shortened."""
     reason, proof = why
     seconds, cpu0, search_cpu = clocks
     shorten, cancel = after
     nodes = sum(s.nodes for s in searches)
+    found = finder.line if finder is not None else None
     lengths: dict[str, Any] = {}
-    if search.result == core.R_WON:
-        moves = search.line()
+    if search.result == core.R_WON or found is not None:
+        moves = found if found is not None else search.line()
         status = Status.WON
         if shorten is not False:
             first = moves
             moves, spent = shortened(state, moves, shorten, nodes, lambda: _is_cancelled(cancel))
             lengths = {"first_length": line_length(first), "shorten_seconds": spent}
-    elif proof != "search" or (search.result == core.R_EXHAUSTED and not search.overflowed):
+    elif proof == "draw-1 relaxation" or (
+        search.result == core.R_EXHAUSTED and not search.overflowed
+    ):
         moves, status = (), Status.LOST
     else:
         moves, status = (), Status.UNKNOWN
@@ -324,6 +343,8 @@ def _result(
             "proof": proof if status is Status.LOST else "",
             "relaxation_nodes": searches[1].nodes if len(searches) > 1 else 0,
             "second_order_nodes": searches[2].nodes if len(searches) > 2 else 0,
+            "finder_beams": finder.beams if finder is not None else 0,
+            "finder_work": finder.work.spent if finder is not None else 0,
             "decided_by": _decided_by(searches, search, proof, status),
             **lengths,
         },
@@ -332,10 +353,11 @@ def _result(
 
 def _decided_by(searches: list[Search], search: Search, proof: str, status: Status) -> str:
     """Which search decided: ``"search"`` (the first order), ``"second order"``,
-    ``"draw-1 relaxation"``, or ``""`` (undecided)."""
+    ``"draw-1 relaxation"``, ``"beam"`` (a finder beam, :mod:`.finder`), or ``""``
+    (undecided)."""
     if status is Status.UNKNOWN:
         return ""
-    if proof == "draw-1 relaxation" and status is Status.LOST:
+    if proof in ("draw-1 relaxation", "beam"):
         return proof
     return "second order" if len(searches) > 2 and search is searches[2] else "search"
 

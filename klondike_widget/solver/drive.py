@@ -26,6 +26,7 @@ from klondike_widget.engine.state import GameState
 from klondike_widget.solver.arrays import SearchArrays
 from klondike_widget.solver.bridge import encode_state, engine_moves
 from klondike_widget.solver.coldstart import CORE as core  # compiled, or uncompiled until then
+from klondike_widget.solver.finder import WinFinder
 
 __all__ = [
     "TT_START",
@@ -367,19 +368,19 @@ def take_turns(
     progress: Callable[[int, float], None] | None,
     started: float | None = None,
     second: Callable[[], Search] | None = None,
+    finder: WinFinder | None = None,
 ) -> tuple[str, str, Search]:
     """Search ``searches[0]`` (and its draw-1 relaxation ``searches[1]``, if given) in turns
     until one decides or the budget is spent; return ``(reason, proof, decider)``.
 
     ``reason`` is why it stopped undecided (a :class:`StopReason` value; ``""`` when decided),
     ``proof`` ``"draw-1 relaxation"`` when the relaxation was exhausted (the position is lost),
+    ``"beam"`` when a beam of ``finder`` (:mod:`.finder`; they run between turns) found a win,
     else ``"search"``; ``decider`` the exact search whose result stands (``searches[0]``, or
     the second one). Turns of :data:`TURN_NODES` positions, the draw-3 search first, then its
     relaxation (which stops once it has won or filled its table: then it can prove nothing).
-    Turns count positions, not seconds, so verdicts and node counts are the same on every
-    machine and core (compiled or not); a turn is searched in pieces of about 0.1 s, so the
-    clock and the cancel flag are still read often. ``seconds`` count from ``started`` (a
-    ``time.perf_counter()`` reading; now by default).
+    Turns count positions, so verdicts and node counts are the same on any machine and core;
+    pieces of 0.1 s read clock and cancel flag often; ``seconds`` count from ``started``.
 
     ``second`` makes a second exact search of the same position in another move order
     (appended to ``searches``): it joins once ``searches[0]`` has searched
@@ -412,6 +413,8 @@ def take_turns(
             return "seconds", "search", main.search
         if nodes is not None and done >= nodes:
             return "nodes", "search", main.search
+        if finder is not None and finder.found(TURN_NODES * sum(r.turns_done for r in runs)):
+            return "", "beam", main.search  # (whole turns: the pieces follow the clock)
         if (
             second is not None
             and main.search.nodes >= SECOND_ORDER_AFTER

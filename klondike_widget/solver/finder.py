@@ -1,0 +1,91 @@
+"""Beams that look for a win beside the depth-first search of a long draw-3 solve.
+
+Depth-first search has a heavy tail on won deals: a wrong choice near the root is searched to
+its end before the next one is tried. Numbered draw-3 deal 2464 (foundation-to-column moves
+allowed) is won, but the first order searches 17.09 M positions before it finds the win, 17.08
+M of them under the first of the root's four moves; the second order alone needs 19.34 M, the
+two together (:func:`~.drive.take_turns`) 18.04 M. A cost-ordered beam (:mod:`.beam`), which
+ranks the positions of each layer by progress, is not caught there: one of width 1024 with
+the ranking weights ``(1, 1, 0)`` finds a win of 2464 in 0.07 s.
+
+So a draw-3 solve that is still undecided after :data:`FINDER_BEAMS`' positions runs a beam
+(:class:`WinFinder`), the next one wider after more positions. A beam's win is a win: its line
+is replayed through the engine (:func:`~.beam_run.checked_line`) before it is returned. A beam
+that finds none proves nothing, and the searches go on; what it cost is its time. The schedule
+counts the searches' positions in whole turns (:data:`~.drive.TURN_NODES`; the pieces of a
+turn follow the clock), and a beam's work depends only on the position, so verdicts and node
+counts stay the same on every machine.
+
+>>> FINDER_BEAMS[0][0] >= 1_000_000  # short solves (most deals) never run one
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from klondike_widget.engine.moves import Move
+from klondike_widget.engine.state import GameState
+from klondike_widget.solver import coldstart
+from klondike_widget.solver.beam_run import Ranking, Work, checked_line, run_beam
+
+__all__ = ["FINDER_BEAMS", "FINDER_BOUND", "WinFinder"]
+
+#: ``(positions, width, weights)``: a beam of ``width`` with the ranking ``weights``
+#: (:func:`~.beam_run.run_beam`) runs once the searches of a draw-3 solve have searched
+#: ``positions`` in all without a decision.
+FINDER_BEAMS: tuple[tuple[int, int, Ranking], ...] = (
+    (1_500_000, 1024, (1, 1, 0)),
+    (4_000_000, 4096, (1, 1, 0)),
+)
+#: The most engine moves a finder's line may take (taps and recycles counted). Lines of the
+#: depth-first search are longer than the shortest, but a beam's line ranks progress first.
+FINDER_BOUND = 500
+
+
+class WinFinder:
+    """The finder beams of one solve (:data:`FINDER_BEAMS`), from position ``state``.
+
+    ``cancel`` and ``deadline`` (a ``time.perf_counter()`` reading) stop a beam between its
+    layers; ``schedule`` replaces :data:`FINDER_BEAMS`. :attr:`line` is the engine-checked
+    winning line once a beam has found one; :attr:`work` the beams' work
+    (:class:`~.beam_run.Work`).
+    """
+
+    def __init__(
+        self,
+        state: GameState,
+        cancel: Callable[[], bool] | None = None,
+        deadline: float = float("inf"),
+        schedule: tuple[tuple[int, int, Ranking], ...] | None = None,
+    ) -> None:
+        self.state = state
+        self.cancel = cancel
+        self.deadline = deadline
+        self.schedule = FINDER_BEAMS if schedule is None else schedule
+        self.beams = 0
+        self.work = Work(float("inf"))
+        self.line: tuple[Move, ...] | None = None
+
+    def found(self, positions: int) -> bool:
+        """Run the next beam if it is due after ``positions`` searched (never while the compiled
+        core is still loading: the beam would wait for its compile); True if it found a win
+        (then :attr:`line` holds it)."""
+        if self.beams >= len(self.schedule) or positions < self.schedule[self.beams][0]:
+            return False
+        if not coldstart.compiled_now():
+            return False
+        _, width, weights = self.schedule[self.beams]
+        self.beams += 1
+        codes = run_beam(
+            self.state,
+            FINDER_BOUND,
+            width,
+            self.deadline,
+            self.cancel,
+            weights=weights,
+            work=self.work,
+        )
+        if codes is not None:
+            self.line = checked_line(self.state, codes)
+        return self.line is not None

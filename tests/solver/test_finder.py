@@ -1,0 +1,103 @@
+"""The finder beams of a draw-3 solve (:mod:`klondike_widget.solver.finder`).
+
+A finder beam's win is taken as the solve's win, so every such line must win through the engine,
+and a beam that finds nothing must change nothing. Here the beams run from the first positions
+on the fuzzer's draw-3 cases (every category, foundation-to-column on and off, with and
+without the solver's override), each verdict compared with the fuzzer's brute force
+(:func:`fuzz_cases.brute_force`) and each WON line replayed through the engine
+(:func:`solver_helpers.compare_case`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from fuzz_cases import Case, make_case
+from solver_helpers import compare_case, random_endgame, winning_lines
+
+from klondike_widget.engine.deals import deal
+from klondike_widget.engine.game import Game
+from klondike_widget.engine.rules import Rules
+from klondike_widget.solver import Limit, finder, solve
+
+SEED = 20261203
+#: Fuzzer cases tried (about half are draw 3, the others are skipped).
+CASES = 240
+#: Random endgames added (many of them lost).
+ENDGAMES = 60
+#: The brute force's budget (positions); beyond it a case is undecided and skipped.
+MAX_STATES = 10_000
+#: Numbered draw-3 deal 93 (foundation-to-column moves allowed): the search wins it in
+#: 223,990 positions, a beam of width 64 with the weights (1, 1, 0) at once.
+DEAL = 93
+DEAL_NODES = 223_990
+
+
+@pytest.fixture(scope="module")
+def cases() -> list[Case]:
+    """The draw-3 fuzzer cases, and random endgames with and without an override."""
+    lines = {d: winning_lines(d, 4) for d in (1, 3)}
+    found = [make_case(SEED, i, lines) for i in range(CASES)]
+    rng = random.Random(SEED)
+    for _ in range(ENDGAMES):
+        state = random_endgame(rng, rng.randint(12, 30), 3, rng.random() < 0.5)
+        override = (not state.rules.foundation_to_tableau) if rng.random() < 0.5 else None
+        found.append(Case(state, "endgame", override))
+    return [c for c in found if c.state.rules.draw == 3]
+
+
+def test_finder_beams_from_the_start_agree_with_the_brute_force(
+    cases: list[Case], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(finder, "FINDER_BEAMS", ((0, 8, (1, 1, 0)), (1, 64, (2, 1, 2))))
+    by: Counter[tuple[str, str]] = Counter()
+    for case in cases:
+        rec = compare_case(case, nodes=200_000, max_states=MAX_STATES)  # replays a WON line
+        assert rec["agree"] is not False, (rec, case.state.to_dict())
+        if rec["agree"]:
+            by[rec["solver"], rec["decided_by"]] += 1
+    assert by["won", "beam"] >= 60, by  # the beams decided many wins (108 of 157)
+    assert by["lost", "search"] + by["lost", "draw-1 relaxation"] >= 10, by  # (19)
+
+
+def _solve_deal() -> tuple[str, str, int, Game]:
+    state = deal(DEAL, Rules(draw=3, foundation_to_tableau=True))
+    res = solve(state, Limit(seconds=None, nodes=2 * DEAL_NODES))
+    game = Game(state)
+    game.play_line(res.moves)
+    return res.status.value, res.extra["decided_by"], res.nodes, game
+
+
+def test_a_finder_beam_wins_a_deal_the_search_needs_more_positions_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(finder, "FINDER_BEAMS", ((50_000, 64, (1, 1, 0)),))
+    status, by, nodes, game = _solve_deal()
+    assert (status, by) == ("won", "beam") and game.is_won
+    assert nodes == 50_001  # the beam ran after the first turn (and the relaxation's root)
+    # a threshold within a turn: the beam runs once that turn is over (by a clock-free count;
+    # between the pieces of a turn, which follow the clock, it ran at 65,664 positions)
+    monkeypatch.setattr(finder, "FINDER_BEAMS", ((60_000, 64, (1, 1, 0)),))
+    assert _solve_deal()[:3] == ("won", "beam", 100_128)
+    monkeypatch.setattr(finder, "FINDER_BEAMS", ())
+    assert _solve_deal()[:3] == ("won", "search", DEAL_NODES)
+
+
+def test_a_beam_line_that_does_not_win_is_not_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The finder takes a beam's line only once the engine has replayed it to a win."""
+    state = deal(DEAL, Rules(draw=3, foundation_to_tableau=True))
+    real = finder.run_beam
+
+    def short(*args: object, **kwargs: object) -> list[int] | None:
+        codes = real(*args, **kwargs)  # type: ignore[arg-type]
+        return None if codes is None else codes[: len(codes) // 2]
+
+    monkeypatch.setattr(finder, "run_beam", short)
+    found = finder.WinFinder(state, schedule=((0, 64, (1, 1, 0)),))
+    assert not found.found(0) and found.line is None and found.beams == 1
+    monkeypatch.setattr(finder, "run_beam", real)
+    found = finder.WinFinder(state, schedule=((10, 64, (1, 1, 0)),))
+    assert not found.found(9) and found.beams == 0  # not due yet
+    assert found.found(10) and found.line is not None and found.work.spent > 0
