@@ -10,12 +10,11 @@ without the solver's override), each verdict compared with the fuzzer's brute fo
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
-from fuzz_cases import Case, make_case
-from solver_helpers import compare_case, random_endgame, winning_lines
+from fuzz_cases import Case
+from solver_helpers import compare_case, draw3_cases
 
 from klondike_widget.engine.deals import deal
 from klondike_widget.engine.game import Game
@@ -38,14 +37,7 @@ DEAL_NODES = 223_990
 @pytest.fixture(scope="module")
 def cases() -> list[Case]:
     """The draw-3 fuzzer cases, and random endgames with and without an override."""
-    lines = {d: winning_lines(d, 4) for d in (1, 3)}
-    found = [make_case(SEED, i, lines) for i in range(CASES)]
-    rng = random.Random(SEED)
-    for _ in range(ENDGAMES):
-        state = random_endgame(rng, rng.randint(12, 30), 3, rng.random() < 0.5)
-        override = (not state.rules.foundation_to_tableau) if rng.random() < 0.5 else None
-        found.append(Case(state, "endgame", override))
-    return [c for c in found if c.state.rules.draw == 3]
+    return draw3_cases(SEED, CASES, ENDGAMES)
 
 
 def test_finder_beams_from_the_start_agree_with_the_brute_force(

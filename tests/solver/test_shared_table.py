@@ -21,12 +21,11 @@ lead, and catches it.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
-from fuzz_cases import Case, make_case
-from solver_helpers import compare_case, random_endgame, winning_lines
+from fuzz_cases import Case
+from solver_helpers import compare_case, draw3_cases
 
 from klondike_widget.engine.state import GameState
 from klondike_widget.solver import core, drive
@@ -54,14 +53,7 @@ def interleaved(monkeypatch: pytest.MonkeyPatch) -> None:
 def cases() -> list[Case]:
     """The draw-3 fuzzer cases, and random endgames (where low cards lie buried under high
     ones, so that many are lost) with and without an override."""
-    lines = {d: winning_lines(d, 4) for d in (1, 3)}
-    found = [make_case(SEED, i, lines) for i in range(CASES)]
-    rng = random.Random(SEED)
-    for _ in range(ENDGAMES):
-        state = random_endgame(rng, rng.randint(12, 30), 3, rng.random() < 0.5)
-        override = (not state.rules.foundation_to_tableau) if rng.random() < 0.5 else None
-        found.append(Case(state, "endgame", override))
-    return [c for c in found if c.state.rules.draw == 3]
+    return draw3_cases(SEED, CASES, ENDGAMES)
 
 
 def pair_verdict(state: GameState, first: int, second: int, nodes: int) -> tuple[str, bool]:
