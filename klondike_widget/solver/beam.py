@@ -186,13 +186,13 @@ def expand_layer(
 @njit(cache=True, nogil=True)
 def _rank(S: np.ndarray, g: int, key: np.uint64, ranking: np.ndarray, blocking: int) -> int:
     """A candidate's rank: ``g`` + the bound + the weighted terms (``blocking``: its
-    :func:`blockers`) + the salted tie-break."""
+    :func:`blockers`) + the salted tie-break, in ``0..F_MAX``."""
     rank = g + card_bound(S) + ranking[0] * face_down_count(S) + ranking[1] * waste_debt(S)
     rank += ranking[2] * blocking + ranking[6] * talon_count(S)
     if ranking[3] > 0:
         salted = mix64(key ^ np.uint64(ranking[4]))
         rank += np.int64(salted % np.uint64(ranking[3] + 1))
-    return min(rank, F_MAX)
+    return max(0, min(rank, F_MAX))  # negative weights (a blocker's -1) leave it >= g
 
 
 @njit(cache=True, nogil=True)

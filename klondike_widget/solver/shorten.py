@@ -123,17 +123,25 @@ NARROW_DRAW3_SPREADS = (2,)
 START_BEAMS: tuple[tuple[Ranking, int], ...] = (((0, 2, 0), 2),)
 #: The least width of the rounds at which :data:`START_BEAMS` run (at that width).
 START_BEAM_WIDTH = 512
-#: Unsalted beams from the start after the rounds, ``(weights, spread)``, at a width of
-#: :data:`TALON_BEAM_WIDTH` (at budgets of :data:`MAX_SECONDS` and more only): a weight on the
-#: cards still in the stock and the waste (the fourth, :func:`beam_terms.talon_count`) ranks the
-#: openings that play talon cards first (Klondike-Solver's, in draw 1) above those that turn
-#: column cards over, which the other weight sets rank alike. At ``--seconds 1.0`` on the
-#: reference deals of seeds 1-30 (work-counted, the same at any load): draw 1 3048 -> 3046
-#: engine moves (seed 8 +2 -> 0 over Klondike-Solver; the same beam without the talon weight
-#: 3050), held-out seeds 31-50 1843 -> 1844 (seed 37 +1); a second one, ((0, 1, 0, 2), 2),
-#: 3045 but held-out 1882 (it leaves seed 37's tails too little work). Before the rounds
-#: (as :data:`START_BEAMS`) it cost draw 1 seed 29 23 moves; at width 512 it changed nothing.
-TALON_BEAMS: tuple[tuple[Ranking, int], ...] = (((0, 1, 2, 1), 0),)
+#: Unsalted beams from the start after the rounds, ``(weights, spread)`` by draw mode, at a
+#: width of :data:`TALON_BEAM_WIDTH` (at budgets of :data:`MAX_SECONDS` and more only).
+#: Draw 3: a weight on the cards still in the stock and the waste (the fourth,
+#: :func:`beam_terms.talon_count`) ranks the openings that play talon cards first above those
+#: that turn column cards over. In draw 1 (``benchmarks/lines.py --seconds 1.0``, seeds 1-30,
+#: work-counted) it gave 3048 -> 3046 engine moves (seed 8 -2), held-out 1843 -> 1844.
+#: Draw 1: (2, 1, -1), the least-squares fit, rounded, of the engine moves a position of
+#: Klondike-Solver's draw-1 lines (3065 positions, seeds 1-30) still needs beyond
+#: :func:`beam_terms.card_bound`: 1.80 a face-down card, 0.56 a tap of waste debt, -1.11 a
+#: blocker (RMSE 9.0 moves, 22.5 without them): the beam ranks by an estimate of the whole
+#: line. With the clock cap lifted (``--wall-factor 1000``, ``SAFETY`` 1000): draw 1 3046 ->
+#: 3044 (seeds 10 115 -> 112, 9 120 -> 119, 18 111 -> 110; 8 111 -> 113, 28 110 -> 111),
+#: held-out 1844 -> 1844; in draw 3 2292 -> 2291 but held-out 1408 -> 1410, hence draw 1 only.
+#: Also tried in draw 1: (1, 1, -1, 1) 3044 (held-out 1843); (1, 0, -1, 1) 3045 (1843); both
+#: beams at width 1024 3045 (1843); (2, 1, -1) first of :data:`WEIGHTS` instead 3045 (1844).
+TALON_BEAMS: dict[int, tuple[tuple[Ranking, int], ...]] = {
+    1: (((2, 1, -1), 0),),
+    3: (((0, 1, 2, 1), 0),),
+}
 #: The width of :data:`TALON_BEAMS` (run only when the budget gives this width).
 TALON_BEAM_WIDTH = 2048
 #: The narrowest beams of the rounds and of the tails, whatever the budget.
@@ -390,6 +398,7 @@ class _Runs:
         self.total = budget_work(seconds)
         self.work = Work(self.total)
         self.cancel = cancel
+        self.tails: set[tuple[GameState, int, int, int]] = set()  # (origin, bound, width, turn)
         self.rate = 0.0  # work per width and per engine move of the bound, the last beam's
         self.pace = 0.0  # seconds per the same, the last beam's
 
@@ -446,9 +455,11 @@ class _Runs:
 
 
 def _talon_beams(run: _Runs, width: int) -> None:
-    """Run :data:`TALON_BEAMS` from the start at ``width`` if it is :data:`TALON_BEAM_WIDTH`
-    (a budget of :data:`MAX_SECONDS` or more) and each fits in the work left."""
-    for weights, spread in TALON_BEAMS if width >= TALON_BEAM_WIDTH else ():
+    """Run :data:`TALON_BEAMS` of the deal's draw mode from the start at ``width`` if it is
+    :data:`TALON_BEAM_WIDTH` (a budget of :data:`MAX_SECONDS` or more) and each fits in the
+    work left."""
+    beams = TALON_BEAMS.get(run.start.rules.draw, ()) if width >= TALON_BEAM_WIDTH else ()
+    for weights, spread in beams:
         if run.fits(width, len(run.best)):
             run.improve(run.start, width, weights, 0, spread)
 
@@ -464,8 +475,11 @@ def _refine_tails(run: _Runs, width: int = MIN_WIDTH) -> None:
         if cut >= len(run.best) or not run.fits(width, len(run.best) - cut):
             return
         origin = Line(run.start, run.best).states()[cut]
-        spread = TAIL_SPREADS[turn % len(TAIL_SPREADS)]
-        run.improve(origin, width, WEIGHTS[turn % len(WEIGHTS)], turn, spread)
+        beam = (origin, len(run.best) - cut, width, turn)
+        if beam not in run.tails:  # the same beam again would find the same
+            run.tails.add(beam)
+            spread = TAIL_SPREADS[turn % len(TAIL_SPREADS)]
+            run.improve(origin, width, WEIGHTS[turn % len(WEIGHTS)], turn, spread)
         turn += 1
 
 

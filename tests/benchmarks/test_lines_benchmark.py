@@ -8,6 +8,8 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "solver"))
 
 from solver_helpers import KS_LINES, reference_deals
@@ -40,3 +42,16 @@ def test_the_held_out_deals_are_every_deal_of_seeds_31_to_50() -> None:
     held_out = _chosen(True)
     assert held_out == {(seed, draw) for seed in range(31, 51) for draw in (1, 3)}
     assert not held_out & _chosen(False)
+
+
+def test_no_cap_lifts_the_clock_cap_and_nothing_else(monkeypatch: pytest.MonkeyPatch) -> None:
+    shorten = lines_benchmark.shorten_module
+    monkeypatch.setattr(shorten, "SAFETY", shorten.SAFETY)
+    monkeypatch.setattr(shorten, "WALL_FACTOR", shorten.WALL_FACTOR)
+    safety = shorten.SAFETY
+    lines_benchmark.set_clock(1000.0, False)
+    factor, cap = shorten.WALL_FACTOR, shorten.SAFETY
+    assert factor == 1000.0 and cap == safety
+    lines_benchmark.set_clock(3.0, True)
+    factor, cap = shorten.WALL_FACTOR, shorten.SAFETY
+    assert factor == 3.0 and cap == float("inf")
