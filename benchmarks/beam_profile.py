@@ -98,7 +98,7 @@ def collect_layers(
     slots = 1 << max(16, int(2 * width * bound).bit_length())
     seen = (np.zeros(slots, dtype=np.uint64), np.zeros(slots, dtype=np.int32))
     cand = _scratch(width * core.MAXM)
-    best = np.array([bound, -1, -1, 0], dtype=np.int64)
+    best = np.array([bound, -1, -1, 0, 0], dtype=np.int64)
     layers = [layer]
     nb = 1
     spent = [0.0, 0.0]
