@@ -108,32 +108,3 @@ def test_landing_and_reach_masks_match_their_definitions(draw: int) -> None:
             got = int(core.reach_mask(S, recycles))
             assert {i for i in range(tn) if (got >> i) & 1} == seen, (tn, tp, recycles)
     assert landed > 100
-
-
-def _walk(tn: int, tp: int, k: int, recycles: bool) -> set[int]:
-    """The talon indices a tap-by-tap walk brings to the top (see the test above)."""
-    seen, p = ({tp - 1} if tp > 0 else set()), tp
-    for _ in range(2 * tn + 2):
-        if p == tn and not recycles:
-            break
-        p = 0 if p == tn else min(p + k, tn)
-        if p > 0:
-            seen.add(p - 1)
-    return seen
-
-
-@pytest.mark.parametrize("draw", [1, 2, 3])
-def test_reach_mask_for_every_talon_size_and_pointer(draw: int) -> None:
-    """``reach_mask`` (shifted strides, no loop) against the walk, for every talon of up to
-    ``TAL_CAP`` cards and every pointer. Catches a mask without the last card (a run of taps
-    ends there) or with the strides shifted by ``tp - 1``."""
-    S = np.zeros(core.S_SIZE, dtype=np.int32)
-    S[core.O_DRAW] = draw
-    for tn in range(core.TAL_CAP + 1):
-        for tp in range(tn + 1):
-            S[core.O_TN], S[core.O_TP] = tn, tp
-            for recycles in (False, True):
-                got = int(core.reach_mask(S, recycles))
-                assert got >> tn == 0 and {i for i in range(tn) if (got >> i) & 1} == _walk(
-                    tn, tp, draw, recycles
-                ), (tn, tp, recycles)

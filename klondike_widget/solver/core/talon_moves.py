@@ -37,7 +37,6 @@ from .layout import (
     ORDER_REVEALS,
     RANK,
     SUIT,
-    TAL_CAP,
     core_jit,
     core_jit_inline,
 )
@@ -52,24 +51,12 @@ __all__ = [
 ]
 
 
-#: ``STRIDE[k]``: bit ``j * k - 1`` set for every ``j >= 1``: the talon indices that whole
-#: runs of taps of ``k`` cards bring to the top from pointer 0 (:func:`reach_mask`).
-STRIDE = np.zeros(TAL_CAP + 1, dtype=np.int64)
-for _k in range(1, TAL_CAP + 1):
-    for _i in range(_k - 1, 63, _k):
-        STRIDE[_k] |= np.int64(1) << _i
-del _k, _i
-
-
 @core_jit
 def reach_mask(S: np.ndarray, recycles: bool = True) -> np.int64:
     """Bit ``i`` set for every talon index that taps and recycles can bring to the top.
 
     With ``recycles`` false only the *forward* ones: the waste top and what taps reach before
-    the next recycle (the last card among them). From pointer ``tp`` (``n`` talon cards, draw
-    ``k``) the taps reach ``tp + jk - 1`` (``j >= 1``) below ``n`` and then the last card,
-    ``n - 1``; after a recycle ``jk - 1`` below ``n`` and the last card: :data:`STRIDE`
-    shifted and cut at ``n``, no loop.
+    the next recycle (the last card among them).
 
     >>> from klondike_widget.solver.core.layout import S_SIZE
     >>> S = np.zeros(S_SIZE, dtype=np.int32); S[O_DRAW] = 3; S[O_TN] = 7; S[O_TP] = 1
@@ -78,16 +65,21 @@ def reach_mask(S: np.ndarray, recycles: bool = True) -> np.int64:
     """
     tn = S[O_TN]
     tp = S[O_TP]
+    k = S[O_DRAW]
     one = np.int64(1)
+    m = np.int64(0)
     if tn == 0:
-        return np.int64(0)
-    stride = STRIDE[S[O_DRAW]]
-    below = (one << tn) - one
-    m = ((stride << tp) & below) | (one << (tn - 1))
+        return m
     if tp > 0:
         m |= one << (tp - 1)
-    if recycles:
-        m |= stride & below
+    p = tp
+    while p < tn:
+        p = min(p + k, tn)
+        m |= one << (p - 1)
+    p = 0
+    while recycles and p < tn:
+        p = min(p + k, tn)
+        m |= one << (p - 1)
     return m
 
 
