@@ -1,6 +1,6 @@
 """The arrays of one search, handed to the compiled core as one record.
 
-:class:`SearchArrays` bundles the twelve arrays that
+:class:`SearchArrays` bundles the thirteen arrays that
 :func:`~klondike_widget.solver.core.search.run_chunk` works on (what each holds:
 :mod:`klondike_widget.solver.core.search`; :class:`klondike_widget.solver.drive.Search` makes
 them). numba types a named tuple field by field and
@@ -10,9 +10,10 @@ search must not wait for numba to load.
 
 >>> import numpy as np
 >>> z = np.zeros(1, dtype=np.int32)
->>> arrays = SearchArrays(z, z.astype(np.uint64), z.astype(np.uint64), *[z] * 8, z.astype(np.int64))
+>>> u = z.astype(np.uint64)
+>>> arrays = SearchArrays(z, u, u, *[z] * 8, z.astype(np.int64), u)
 >>> len(arrays), arrays._replace(TT=None).TT is None
-(12, True)
+(13, True)
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ class SearchArrays(NamedTuple):
     """``S``/``H`` the position, ``TT`` the table, ``MV``/``NM``/``IX`` the moves at each depth,
     how many and the next to try, ``UD`` the undo words, ``AUM``/``AUU``/``AUS`` the automatic
     moves, their undo words and how many came before each depth, ``mark`` scratch space,
-    ``ctl`` the counters."""
+    ``ctl`` the counters, ``KY[d, j]`` the key of move ``j``'s child at depth ``d``
+    (:func:`~klondike_widget.solver.core.search.child_keys`)."""
 
     S: I32
     H: npt.NDArray[np.uint64]
@@ -45,3 +47,4 @@ class SearchArrays(NamedTuple):
     AUS: I32
     mark: I32
     ctl: npt.NDArray[np.int64]
+    KY: npt.NDArray[np.uint64]

@@ -35,6 +35,8 @@ __all__ = [
     "grow_at",
     "TURN_NODES",
     "RELAX_TT_MAX",
+    "AHEAD_ROWS",
+    "AHEAD_DRAWS",
     "SECOND_ORDER_AFTER",
     "SECOND_ORDER_SHARE",
     "RELAXATION_LEAD",
@@ -78,6 +80,15 @@ SECOND_ORDER_SHARE = 2
 RELAXATION_LEAD_AFTER = 100_000
 #: Turns of the relaxation for each of the draw-3 search's after :data:`RELAXATION_LEAD_AFTER`.
 RELAXATION_LEAD = 4
+
+#: Tables of this many rows and more have their children's rows asked for ahead
+#: (``core.child_keys``): 4 MiB, beyond a core's L2 cache. A smaller table is in the cache
+#: anyway, and playing each child twice would cost more than the reads save.
+AHEAD_ROWS = 1 << 18
+#: The draw counts whose searches read ahead (once their table has :data:`AHEAD_ROWS` rows).
+AHEAD_DRAWS = (3,)
+#: ``KY`` of a search that does not read ahead (yet): one row, so ``run_chunk`` leaves it alone.
+_NO_KEYS = np.zeros((1, 1, 2), dtype=np.uint64)
 
 #: Largest table of the draw-1 relaxation that runs beside a draw-3 search (256 MiB).
 RELAX_TT_MAX = 1 << 24
@@ -138,6 +149,7 @@ class Search:
             AUS=np.zeros(core.MAXD, dtype=np.int32),
             mark=np.zeros(core.SCR_SIZE, dtype=np.int32),
             ctl=np.zeros(core.C_SIZE, dtype=np.int64),
+            KY=_NO_KEYS,
         )
         #: The position, its hashes and the counters (the same arrays as in ``arrays``).
         self.S, self.H, self.ctl = S, self.arrays.H, self.arrays.ctl
@@ -203,6 +215,10 @@ class Search:
             self.arrays = self.arrays._replace(TT=table.TT)
         self.ctl[core.C_TTCOUNT] = table.count  # its entries, whoever inserted them
         self.ctl[core.C_GROWAT] = grow_at(table.TT.shape[0])
+        if self.arrays.KY is _NO_KEYS and self._reads_ahead():
+            # (all unknown: the positions on the stack are searched as before)
+            self.arrays = self.arrays._replace(KY=np.zeros((core.MAXD, core.MAXM, 2), np.uint64))
+            self._own_bytes += self.arrays.KY.nbytes
         r = core.run_chunk(self.arrays, max_nodes)
         table.count = int(self.ctl[core.C_TTCOUNT])
         if r == core.R_GROW:
@@ -219,6 +235,11 @@ class Search:
                 r = core.R_BUDGET
         self.result = r
         return r
+
+    def _reads_ahead(self) -> bool:
+        """True once the children's keys are worth reading ahead (:data:`AHEAD_ROWS`,
+        :data:`AHEAD_DRAWS`)."""
+        return self.TT.shape[0] >= AHEAD_ROWS and int(self.S[core.O_DRAW]) in AHEAD_DRAWS
 
     def line_codes(self) -> list[int]:
         """The move codes (automatic moves included) of the winning path, in order."""

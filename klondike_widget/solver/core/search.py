@@ -8,7 +8,8 @@ The arrays come as one record, :class:`~klondike_widget.solver.arrays.SearchArra
 the table, ``MV[d]`` / ``NM[d]`` / ``IX[d]`` the moves of the position at depth ``d``, how many
 and the next to try, ``UD[d]`` the undo word of the move played there, ``AUM`` / ``AUU`` the
 automatic moves along the path and their undo words, ``AUS[d]`` how many of those came before
-depth ``d``'s move, ``mark`` scratch space and ``ctl`` the counters (``C_*``).
+depth ``d``'s move, ``mark`` scratch space, ``ctl`` the counters (``C_*``) and ``KY[d, j]``
+the table key of move ``j``'s child at depth ``d`` (:func:`child_keys`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from .codes import (
     move_src,
 )
 from .dead import is_dead
-from .keys import TAG_FND, TAG_KING, TAG_TALON, compute_hashes, table_key, tagged_key
+from .keys import TAG_FND, TAG_KING, TAG_TALON, U0, compute_hashes, table_key, tagged_key
 from .layout import (
     ALW_REVERSE,
     C_AUN,
@@ -54,11 +55,12 @@ from .layout import (
     R_GROW,
     R_WON,
     core_jit,
+    core_jit_inline,
 )
 from .movegen import gen_moves
 from .pointers import enter, held
 from .prune import abstract_follow_ups, drop_reverse, follow_ups, king_fills, talon_follow_ups
-from .table import tt_insert
+from .table import tt_insert, tt_prefetch
 
 __all__ = [
     "run_chunk",
@@ -67,6 +69,42 @@ __all__ = [
 
 if TYPE_CHECKING:
     from klondike_widget.solver.arrays import SearchArrays
+
+
+@core_jit_inline
+def child_keys(arrays: SearchArrays, depth: int, aun: int) -> None:
+    """Write the untagged key of each child of the position at ``depth`` into
+    ``KY[depth, j]`` (0 in its second word for a won child, or one whose search would
+    overflow: :func:`run_chunk` then treats it as before), and start bringing in the table
+    row each key's probe starts at (:func:`~.table.tt_prefetch`).
+
+    In a large table nearly every probe misses the caches and waits for the memory. Asked
+    for here, for all children at once, the rows come in while the search works on the
+    first children, and when :func:`run_chunk` comes to a child its row is in the cache.
+    With the key known, a child the table already holds (:func:`~.pointers.held`) is
+    skipped without being played: the same test and the same outcome as after playing it,
+    as a held key stays held (the table never deletes) and the position is the same (``S``
+    and ``H`` are restored after each child's subtree).
+    """
+    S, H, TT, MV, KY = arrays.S, arrays.H, arrays.TT, arrays.MV, arrays.KY
+    AUM, AUU = arrays.AUM, arrays.AUU
+    deep = depth + 1 >= MV.shape[0]
+    for j in range(arrays.NM[depth]):
+        m = MV[depth, j]
+        u = do_move(S, H, m)
+        top = aun
+        if needs_autos(S, m):
+            top = apply_autos(S, H, AUM, AUU, aun)
+        b = U0
+        if not deep and top < AUM.shape[0] and not is_won(S):
+            a, b = table_key(S, H, 0)
+            KY[depth, j, 0] = a
+            tt_prefetch(TT, a, b)
+        KY[depth, j, 1] = b
+        while top > aun:
+            top -= 1
+            undo_move(S, H, AUM[top], AUU[top])
+        undo_move(S, H, m, u)
 
 
 @core_jit
@@ -115,13 +153,14 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
     """
     S, H, TT, MV, NM, IX = arrays.S, arrays.H, arrays.TT, arrays.MV, arrays.NM, arrays.IX
     UD, AUM, AUU, AUS = arrays.UD, arrays.AUM, arrays.AUU, arrays.AUS
-    mark, ctl = arrays.mark, arrays.ctl
+    mark, ctl, KY = arrays.mark, arrays.ctl, arrays.KY
     depth = ctl[C_DEPTH]
     nodes = ctl[C_NODES]
     aun = ctl[C_AUN]
     ttcount = ctl[C_TTCOUNT]
     limit = nodes + max_nodes
     grow_at = ctl[C_GROWAT]
+    ahead = KY.shape[0] == MV.shape[0]  # keys read ahead (:func:`child_keys`)
     result = R_BUDGET
     while True:
         if IX[depth] >= NM[depth]:
@@ -140,8 +179,11 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
         if ttcount >= grow_at:
             result = R_GROW
             break
-        m = MV[depth, IX[depth]]
+        j = IX[depth]
+        m = MV[depth, j]
         IX[depth] += 1
+        if ahead and KY[depth, j, 1] != U0 and held(S, TT, KY[depth, j, 0], KY[depth, j, 1]):
+            continue  # see child_keys: not fresh, whether played or not
         UD[depth] = do_move(S, H, m)
         AUS[depth] = aun
         if needs_autos(S, m):
@@ -225,6 +267,8 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
             n = drop_reverse(MV[depth], n, m)
         NM[depth] = n
         IX[depth] = 0
+        if ahead:
+            child_keys(arrays, depth, aun)
         if depth > ctl[C_MAXDEPTH]:
             ctl[C_MAXDEPTH] = depth
     ctl[C_DEPTH] = depth

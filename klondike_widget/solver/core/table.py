@@ -9,18 +9,78 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import numba
 import numpy as np
 
 from .keys import POINTER_BITS, U0, U1, mix64
-from .layout import core_jit
+from .layout import core_jit, core_jit_inline
 
 __all__ = [
+    "prefetch_row",
     "tt_contains",
     "tt_home",
     "tt_insert",
+    "tt_prefetch",
     "tt_rehash",
     "tt_slot",
 ]
+
+
+def prefetch_row(TT: np.ndarray, i: Any) -> None:
+    """Ask the processor to bring row ``i`` of ``TT`` into its caches, and go on at once.
+
+    Compiled, it is one ``prefetcht0`` instruction (LLVM's ``llvm.prefetch``, registered
+    below): unlike a read, it never waits for the memory, so the search goes on working
+    while the row comes in. As plain Python (the uncompiled core of
+    :mod:`~klondike_widget.solver.coldstart`) it does nothing: a hint changes no result.
+    """
+
+
+if hasattr(numba, "extending"):  # the uncompiled core's numba is a stand-in with njit alone
+    from llvmlite import ir  # type: ignore[import-untyped]
+    from numba.core import cgutils as _cgutils
+    from numba.core import types
+
+    cg: Any = _cgutils  # (untyped)
+    extending: Any = numba.extending
+
+    @extending.intrinsic  # type: ignore[untyped-decorator]
+    def _prefetch_intrinsic(typingctx: Any, TT: Any, i: Any) -> Any:
+        """``llvm.prefetch`` (read, keep in all cache levels) of row ``i`` of ``TT``."""
+
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            aty = signature.args[0]
+            arr = context.make_array(aty)(context, builder, args[0])
+            row = cg.get_item_pointer2(
+                context,
+                builder,
+                data=arr.data,
+                shape=cg.unpack_tuple(builder, arr.shape),
+                strides=cg.unpack_tuple(builder, arr.strides),
+                layout=aty.layout,
+                inds=[args[1], context.get_constant(types.intp, 0)],
+                wraparound=False,
+            )
+            i8p = ir.IntType(8).as_pointer()
+            i32 = ir.IntType(32)
+            fnty = ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32])
+            fn = cg.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+            rw, locality, data = ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)
+            builder.call(fn, [builder.bitcast(row, i8p), rw, locality, data])
+            return context.get_dummy_value()
+
+        return types.void(TT, i), codegen
+
+    _intrinsic: Any = _prefetch_intrinsic
+
+    @extending.overload(prefetch_row, inline="always", jit_options={"_nrt": False})  # type: ignore[untyped-decorator]
+    def _prefetch_row_compiled(TT: Any, i: Any) -> Any:
+        def compiled(TT: Any, i: Any) -> Any:  # (numba compares the two signatures)
+            _intrinsic(TT, i)
+
+        return compiled
 
 
 @core_jit
@@ -31,6 +91,13 @@ def tt_home(TT: np.ndarray, a: np.uint64, b: np.uint64) -> np.uint64:
     :func:`~klondike_widget.solver.core.pointers.pointer_probe` reads in one pass. (In draw
     1 those bits are 0; in an exact-column key they are 6 of its 63 hash bits.)"""
     return mix64(a + mix64(b & ~POINTER_BITS)) & np.uint64(TT.shape[0] - 1)
+
+
+@core_jit_inline
+def tt_prefetch(TT: np.ndarray, a: np.uint64, b: np.uint64) -> None:
+    """Start bringing in the row where the search for key ``(a, b)`` starts
+    (:func:`tt_home`, :func:`prefetch_row`), so that a probe made later finds it in the cache."""
+    prefetch_row(TT, tt_home(TT, a, b))
 
 
 @core_jit

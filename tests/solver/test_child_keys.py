@@ -1,0 +1,112 @@
+"""The children's keys the search reads ahead (``search.child_keys``, ``arrays.KY``).
+
+After every position the search enters, ``KY[depth, j]`` must be the untagged table key of
+move ``j``'s child, its automatic moves played (second word 0 for a won child): the search
+skips a child whose key the table holds without playing it, so a wrong key would skip a
+position that is not held. (Only once the driver gives the search a ``KY``: a draw-3 search
+whose table has ``AHEAD_ROWS`` rows; the tests lower the threshold or give it a large table.)
+
+* The keys equal their recomputation after every position (both draw modes: the core reads
+  ahead in either). Catches ``child_keys`` without the automatic moves.
+* A search that reads ahead from its first position searches the same positions, in the
+  same order, as one that does not (node count, result, line, depth), compiled and
+  uncompiled. Catches a search that skips a child on its stored key without asking the table
+  (``held``), and one that skips on another child's key.
+* Which searches read ahead: draw 3 with a large table, not draw 1, not a small table.
+  Catches a driver that reads ahead in draw 1 (measured: no gain there, see ``drive``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from klondike_widget.engine.deals import deal
+from klondike_widget.engine.rules import Rules
+from klondike_widget.solver import coldstart, core, drive, warm_up
+
+
+def _expected(s: drive.Search) -> np.ndarray:
+    """The keys of the children of the position at the top of ``s``'s stack, recomputed."""
+    a = s.arrays
+    depth, aun = int(a.ctl[core.C_DEPTH]), int(a.ctl[core.C_AUN])
+    S, H, AUM, AUU = a.S.copy(), a.H.copy(), a.AUM.copy(), a.AUU.copy()
+    keys = np.zeros((int(a.NM[depth]), 2), dtype=np.uint64)
+    for j in range(keys.shape[0]):
+        m = int(a.MV[depth, j])
+        u = core.do_move(S, H, m)
+        top = core.apply_autos(S, H, AUM, AUU, aun) if core.needs_autos(S, m) else aun
+        if not core.is_won(S):
+            keys[j] = core.table_key(S, H, 0)
+        while top > aun:
+            top -= 1
+            core.undo_move(S, H, int(AUM[top]), int(AUU[top]))
+        core.undo_move(S, H, m, u)
+    assert np.array_equal(H, a.H)  # (S may differ past the talon's end)
+    return keys
+
+
+@pytest.mark.parametrize(("draw", "number", "nodes"), [(1, 5, 300), (3, 18, 300)])
+def test_child_keys_match_their_recomputation(
+    draw: int, number: int, nodes: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(drive, "AHEAD_DRAWS", (1, 3))
+    s = drive.Search(deal(number, Rules(draw=draw, foundation_to_tableau=True)))
+    assert s.arrays.KY.shape[0] == 1  # a small table: no keys read ahead
+    large = np.zeros((drive.AHEAD_ROWS, 2), dtype=np.uint64)  # one that has them
+    core.tt_rehash(s.TT, large)
+    s.table.TT = large
+    s.arrays = s.arrays._replace(TT=large)
+    checked = 0
+    while s.result == core.R_BUDGET and s.nodes < nodes:
+        s.step(1)
+        depth = int(s.ctl[core.C_DEPTH])
+        if depth == 0:
+            continue  # entered before the search had its keys
+        n = int(s.arrays.NM[depth])
+        assert np.array_equal(s.arrays.KY[depth, :n], _expected(s))
+        checked += n
+    assert checked > 200  # children were checked, not only dead ends
+
+
+def _searched(number: int, ahead: bool, cap: int) -> tuple[object, ...]:
+    s = drive.Search(deal(number, Rules(draw=3, foundation_to_tableau=True)))
+    while s.result == core.R_BUDGET and s.nodes < cap:
+        s.step(min(5_000, cap - s.nodes))
+    assert (s.arrays.KY.shape[0] == core.MAXD) == ahead
+    codes = s.line_codes() if s.result == core.R_WON else []
+    return s.result, s.nodes, codes, int(s.ctl[core.C_MAXDEPTH]), s.overflowed
+
+
+@pytest.mark.parametrize(("number", "cap"), [(93, 300_000), (1260, 60_000)])
+def test_reading_ahead_searches_the_same_positions(
+    number: int, cap: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Numbered draw-3 deal 93 is won after 223,990 positions; 1260 is cut off."""
+    warm_up()
+    monkeypatch.setattr(drive, "AHEAD_ROWS", drive.TT_START)  # from the first step on
+    ahead = _searched(number, True, cap)
+    monkeypatch.setattr(drive, "AHEAD_DRAWS", ())
+    assert _searched(number, False, cap) == ahead
+    assert ahead[0] == (core.R_WON if number == 93 else core.R_BUDGET)
+
+
+def test_the_uncompiled_core_reads_ahead_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The uncompiled core (cold start) runs ``child_keys`` too; its prefetch does nothing."""
+    warm_up()
+    monkeypatch.setattr(drive, "AHEAD_ROWS", drive.TT_START)
+    fast = _searched(6, True, 1_500)
+    with coldstart.uncompiled():
+        assert _searched(6, True, 1_500) == fast
+
+
+def test_only_large_draw3_tables_read_ahead() -> None:
+    rows = drive.AHEAD_ROWS
+    for draw, table_rows, reads in ((3, rows, True), (3, rows // 2, False), (1, rows, False)):
+        s = drive.Search(deal(18, Rules(draw=draw, foundation_to_tableau=True)))
+        large = np.zeros((table_rows, 2), dtype=np.uint64)
+        core.tt_rehash(s.TT, large)
+        s.table.TT = large
+        s.arrays = s.arrays._replace(TT=large)
+        s.step(10)
+        assert (s.arrays.KY.shape[0] == core.MAXD) == reads, (draw, table_rows)
