@@ -107,7 +107,7 @@ def _way_out(S: np.ndarray, W: np.ndarray, y: int) -> bool:
     up = True
     for rr in range(S[O_FND + su], RANK[y]):
         low = su * 13 + rr
-        if _buried(W, low) or W[SCR_Z + low] != 0:
+        if _buried(W, low):
             up = False
             break
     return up or not _closed(S, W, TG1[y]) or not _closed(S, W, TG2[y])
@@ -126,8 +126,7 @@ def is_dead(S: np.ndarray, W: np.ndarray) -> bool:
     under a member of Z in the same column. Suppose that for each Y in Z every way is closed
     while no member of Z has moved:
 
-    * its foundation, when a lower card of its suit is buried or itself in Z (it has not moved,
-      so it is not up);
+    * its foundation, when a lower card of its suit is buried;
     * each card it stacks on, when that card is buried, in Z and in the talon (not a column
       top), or up while cards may not come back down;
 
