@@ -57,12 +57,12 @@ def test_the_second_order_search_joins_late_and_its_verdict_stands() -> None:
 def test_the_second_order_waits_while_the_relaxation_searches(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Numbered draw-3 deal 294 is lost, proved by the relaxation after some 135,000 positions
+    """Numbered draw-3 deal 652 is lost, proved by the relaxation after some 130,000 positions
     of its own: the first order passed :data:`SECOND_ORDER_AFTER` meanwhile, but the second
     order (which can only win) never joined, and (with the relaxation's lead put off) the two
     shared the positions evenly."""
     monkeypatch.setattr(drive, "RELAXATION_LEAD_AFTER", 1_000_000)
-    state = deal(294, Rules(draw=3, foundation_to_tableau=True))
+    state = deal(652, Rules(draw=3, foundation_to_tableau=True))  # (294 is now dead at once)
     result = solve(state, Limit(nodes=2_000_000, seconds=600))
     assert result.status is Status.LOST and result.extra["proof"] == "draw-1 relaxation"
     relaxation = result.extra["relaxation_nodes"]
