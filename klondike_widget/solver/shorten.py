@@ -136,8 +136,8 @@ START_BEAM_WIDTH = 512
 #: line. Alone at width 2048 (``--wall-factor 1000``, ``SAFETY`` 1000): draw 1 3046 -> 3044;
 #: in draw 3 2292 -> 2291 but held-out 1408 -> 1410. With one ranked by blockers alone,
 #: (0, 0, 1), both at 1024 (the same work; ``--no-cap``): 3044 -> 3041 (seeds 8 -2, 13 -1, 28
-#: -1, 18 +1), held-out 1844 unchanged; (0, 0, 1) alone 3045; 2048 each 3045 (the tails lose
-#: work); 2048 and 1024 3044 (held-out 1882); a third beam at 1024 3042-3045 (1882).
+#: -1, 18 +1), held-out 1844 unchanged; (0, 0, 1) alone at 2048 3045; 2048 each 3045 (the
+#: tails lose work); 2048 and 1024 3044 (held-out 1882); a third at 1024 3042-3045 (1882).
 TALON_BEAMS: dict[int, tuple[tuple[Ranking, int, int], ...]] = {
     1: (((2, 1, -1), 0, 1024), ((0, 0, 1), 0, 1024)),
     3: (((0, 1, 2, 1), 0, 2048),),
