@@ -123,8 +123,8 @@ NARROW_DRAW3_SPREADS = (2,)
 START_BEAMS: tuple[tuple[Ranking, int], ...] = (((0, 2, 0), 2),)
 #: The least width of the rounds at which :data:`START_BEAMS` run (at that width).
 START_BEAM_WIDTH = 512
-#: Unsalted beams from the start after the rounds, ``(weights, spread)`` by draw mode, at a
-#: width of :data:`TALON_BEAM_WIDTH` (at budgets of :data:`MAX_SECONDS` and more only).
+#: Unsalted beams from the start after the rounds, ``(weights, spread, width)`` by draw mode
+#: (at budgets of :data:`MAX_SECONDS` and more only: :data:`TALON_BEAM_WIDTH`).
 #: Draw 3: a weight on the cards still in the stock and the waste (the fourth,
 #: :func:`beam_terms.talon_count`) ranks the openings that play talon cards first above those
 #: that turn column cards over. In draw 1 (``benchmarks/lines.py --seconds 1.0``, seeds 1-30,
@@ -133,16 +133,16 @@ START_BEAM_WIDTH = 512
 #: Klondike-Solver's draw-1 lines (3065 positions, seeds 1-30) still needs beyond
 #: :func:`beam_terms.card_bound`: 1.80 a face-down card, 0.56 a tap of waste debt, -1.11 a
 #: blocker (RMSE 9.0 moves, 22.5 without them): the beam ranks by an estimate of the whole
-#: line. With the clock cap lifted (``--wall-factor 1000``, ``SAFETY`` 1000): draw 1 3046 ->
-#: 3044 (seeds 10 115 -> 112, 9 120 -> 119, 18 111 -> 110; 8 111 -> 113, 28 110 -> 111),
-#: held-out 1844 -> 1844; in draw 3 2292 -> 2291 but held-out 1408 -> 1410, hence draw 1 only.
-#: Also tried in draw 1: (1, 1, -1, 1) 3044 (held-out 1843); (1, 0, -1, 1) 3045 (1843); both
-#: beams at width 1024 3045 (1843); (2, 1, -1) first of :data:`WEIGHTS` instead 3045 (1844).
-TALON_BEAMS: dict[int, tuple[tuple[Ranking, int], ...]] = {
-    1: (((2, 1, -1), 0),),
-    3: (((0, 1, 2, 1), 0),),
+#: line. Alone at width 2048 (``--wall-factor 1000``, ``SAFETY`` 1000): draw 1 3046 -> 3044;
+#: in draw 3 2292 -> 2291 but held-out 1408 -> 1410. With one ranked by blockers alone,
+#: (0, 0, 1), both at 1024 (the same work; ``--no-cap``): 3044 -> 3041 (seeds 8 -2, 13 -1, 28
+#: -1, 18 +1), held-out 1844 unchanged; (0, 0, 1) alone at 2048 3045; 2048 each 3045 (the
+#: tails lose work); 2048 and 1024 3044 (held-out 1882); a third at 1024 3042-3045 (1882).
+TALON_BEAMS: dict[int, tuple[tuple[Ranking, int, int], ...]] = {
+    1: (((2, 1, -1), 0, 1024), ((0, 0, 1), 0, 1024)),
+    3: (((0, 1, 2, 1), 0, 2048),),
 }
-#: The width of :data:`TALON_BEAMS` (run only when the budget gives this width).
+#: :data:`TALON_BEAMS` run if :func:`budget_width` gives this (at :data:`MAX_SECONDS` and more).
 TALON_BEAM_WIDTH = 2048
 #: The narrowest beams of the rounds and of the tails, whatever the budget.
 MIN_WIDTH = 128
@@ -455,13 +455,13 @@ class _Runs:
 
 
 def _talon_beams(run: _Runs, width: int) -> None:
-    """Run :data:`TALON_BEAMS` of the deal's draw mode from the start at ``width`` if it is
-    :data:`TALON_BEAM_WIDTH` (a budget of :data:`MAX_SECONDS` or more) and each fits in the
-    work left."""
+    """Run :data:`TALON_BEAMS` of the deal's draw mode from the start, each at its width, if
+    ``width`` is :data:`TALON_BEAM_WIDTH` (a budget of :data:`MAX_SECONDS` or more) and each
+    fits in the work left."""
     beams = TALON_BEAMS.get(run.start.rules.draw, ()) if width >= TALON_BEAM_WIDTH else ()
-    for weights, spread in beams:
-        if run.fits(width, len(run.best)):
-            run.improve(run.start, width, weights, 0, spread)
+    for weights, spread, beam_width in beams:
+        if run.fits(beam_width, len(run.best)):
+            run.improve(run.start, beam_width, weights, 0, spread)
 
 
 def _refine_tails(run: _Runs, width: int = MIN_WIDTH) -> None:
