@@ -5,7 +5,7 @@ On positions sampled from real searches (:func:`core_profile.sample`), each part
 called on every position, ``--repeat`` times over the sample, in compiled loops built as the
 core is (``_nrt=False``: with numba's runtime on, each call passing an array would pay a
 reference count the search does not). A part that needs the column tops marked runs between
-``mark_tops`` and ``unmark_tops``, whose own cost is subtracted; the part of each position
+``mark_landings`` and ``unmark_tops``, whose own cost is subtracted; the part of each position
 that is used is first copied into one working array, as hot in the cache as the search's (the
 sample itself is megabytes: run in place, every part would pay cache misses the search does
 not), and that copy, timed alone, is subtracted from every row. Each row is the least of
@@ -30,17 +30,17 @@ from klondike_widget.solver.core.movegen import (
 from klondike_widget.solver.core.talon_moves import (
     abstract_talon_moves,
     last_talon_card_first,
-    reachable_talon,
+    reach_mask,
 )
-from klondike_widget.solver.core.targets import mark_tops, unmark_tops
+from klondike_widget.solver.core.targets import mark_landings, unmark_tops
 
 #: The rows: (name, part code of :func:`_run_part`, whether the tops' cost is subtracted).
 PARTS = (
     ("gen_moves (whole call)", 1, False),
-    ("column tops: mark_tops + unmark_tops", 2, False),
+    ("column tops: mark_landings + unmark_tops", 2, False),
     ("column/swap to foundation", 3, True),
     ("talon, all of it (abstract_talon_moves)", 4, True),
-    ("  of which reachable_talon", 5, False),
+    ("  of which reach_mask", 5, False),
     ("  of which last_talon_card_first", 6, False),
     ("reveals (root runs onto columns)", 7, True),
     ("foundation to column", 8, True),
@@ -75,21 +75,20 @@ def _run_part(
             if part == 1:
                 total += core.gen_moves(S, out, mark, True)
             elif part == 5:
-                reachable_talon(S, mark, True)
-                total += mark[0]
+                total += reach_mask(S, True) & 1
             elif part == 6:
                 total += last_talon_card_first(S)
             elif part >= 2:
-                first_empty = mark_tops(S, mark)
+                first_empty, landing = mark_landings(S, mark)
                 n = 0
                 if part == 3 or part == 9:
                     n = _abstract_to_foundations(S, out, n, mark)
                 if part == 4 or part == 9:
-                    n = abstract_talon_moves(S, out, n, mark, first_empty)
+                    n = abstract_talon_moves(S, out, n, mark, first_empty, landing)
                 if part == 7 or part == 9:
-                    n = _abstract_reveals(S, out, n, mark, first_empty)
+                    n = _abstract_reveals(S, out, n, mark, first_empty, landing)
                 if part == 8 or part == 9:
-                    n = _from_foundations(S, out, n, mark, first_empty, True, True)
+                    n = _from_foundations(S, out, n, mark, first_empty, True, True, landing)
                 unmark_tops(S, mark)
                 total += n
     return total

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -83,14 +85,15 @@ def test_swap_up_finds_the_covered_card_in_its_run(run: list[int], count: int) -
 
 @pytest.mark.parametrize("draw", [1, 3])
 def test_landing_and_reach_masks_match_their_definitions(draw: int) -> None:
-    """``landing_mask`` holds exactly the cards ``landing_column`` finds a column for, and
-    ``reach_mask`` exactly the talon indices a tap-by-tap walk of the talon brings to the top
-    (each in reach of the pointer, or of a recycle too)."""
+    """``mark_landings``'s mask holds exactly the cards ``landing_column`` finds a column for
+    (the first empty column as ``mark_tops`` gives it), and ``reach_mask`` exactly the talon
+    indices a tap-by-tap walk of the talon brings to the top (each in reach of the pointer, or
+    of a recycle too)."""
     mark = np.zeros(core.SCR_SIZE, dtype=np.int32)
     landed = 0
     for S in searched_positions(draw, range(1, 6)):
-        first_empty = core.mark_tops(S, mark)
-        mask = int(core.landing_mask(S, first_empty))
+        first_empty, mask = (int(x) for x in core.mark_landings(S, mark))
+        assert first_empty == core.mark_tops(S, mark)
         for card in range(52):
             has = core.landing_column(S, mark, card, first_empty) >= 0
             assert bool((mask >> card) & 1) == has, card
@@ -108,3 +111,56 @@ def test_landing_and_reach_masks_match_their_definitions(draw: int) -> None:
             got = int(core.reach_mask(S, recycles))
             assert {i for i in range(tn) if (got >> i) & 1} == seen, (tn, tp, recycles)
     assert landed > 100
+
+
+def _talon_moves_by_scan(S: np.ndarray, mark: np.ndarray, first_empty: int) -> list[int]:
+    """What ``abstract_talon_moves`` must write, by its definition: every reachable talon index
+    in turn from the waste top round to the one before it, its card up if next, then onto the
+    first column ``landing_column`` gives."""
+    tn, tp = int(S[core.O_TN]), int(S[core.O_TP])
+    if S[core.O_DRAW] == 1:
+        reach = (1 << tn) - 1
+    else:
+        reach = int(core.reach_mask(S, not core.last_talon_card_first(S)))
+    reveals = S[core.O_ORDER] == core.ORDER_REVEALS
+    start = max(tp - 1, 0)
+    moves = []
+    for i in [*range(start, tn), *range(start)]:
+        card = int(S[core.O_TAL + i])
+        if not (reach >> i) & 1:
+            continue
+        if S[core.O_FND + card // 13] == card % 13:
+            moves.append(core.encode(core.K_TAL_FND, card, i, 0, 1, 50 if reveals else 55))
+        t = int(core.landing_column(S, mark, card, first_empty))
+        if t >= 0:
+            prio = 72 - card % 13 if reveals else 40
+            moves.append(core.encode(core.K_TAL_COL, card, i, t, 1, prio))
+    return moves
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_talon_moves_visit_the_reachable_useful_indices_in_order(draw: int) -> None:
+    """``abstract_talon_moves`` visits only the set bits of its index masks (``talon_indices``
+    of the cards that can move, with ``reach_mask``), lowest bit first (``low_bit``): its moves,
+    in their order, are those of a scan of the whole talon from the waste top, at every pointer
+    of the talon, in both move orders and with the deck rule (``DOM_LAST_TALON_UP``) on and
+    off (in draw 3 it drops cards at some of these positions)."""
+    mark = np.zeros(core.SCR_SIZE, dtype=np.int32)
+    out = np.zeros(core.MAXM, dtype=np.int32)
+    kinds = {core.K_TAL_FND: 0, core.K_TAL_COL: 0}
+    deck_rule = 0
+    for shot in searched_positions(draw, range(1, 9), every=19):
+        for tp, order in itertools.product(range(shot[core.O_TN] + 1), (0, core.ORDER_REVEALS)):
+            for dom in (shot[core.O_DOM], shot[core.O_DOM] & ~core.DOM_LAST_TALON_UP):
+                S = shot.copy()
+                S[core.O_TP], S[core.O_ORDER], S[core.O_DOM] = tp, order, dom
+                first_empty, landing = core.mark_landings(S, mark)
+                n = core.abstract_talon_moves(S, out, 0, mark, first_empty, landing)
+                want = _talon_moves_by_scan(S, mark, first_empty)
+                core.unmark_tops(S, mark)
+                assert [int(m) for m in out[:n]] == want, S
+                deck_rule += bool(core.last_talon_card_first(S))
+                for m in want:
+                    kinds[int(core.move_kind(m))] += 1
+    assert min(kinds.values()) > 10, kinds
+    assert deck_rule > 0 or draw == 1

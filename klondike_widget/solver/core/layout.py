@@ -29,6 +29,7 @@ __all__ = [
     "core_jit",
     "core_jit_inline",
     "ix",
+    "low_bit",
     "ALW_ALL",
     "ALW_AUTOS",
     "ALW_BACK_UP",
@@ -229,6 +230,25 @@ def ix(i: int) -> np.uint64:
     such test. Only for indices known not to be negative (no bounds are checked either way).
     """
     return np.uint64(i)
+
+
+#: ``DEBRUIJN_BITS[(b * DEBRUIJN) >> 58] == i`` for ``b == 1 << i``: the index of a single bit
+#: in a multiplication, a shift and a read (the ``tzcnt`` intrinsic would not run uncompiled).
+DEBRUIJN = np.uint64(0x022FDD63CC95386D)
+DEBRUIJN_BITS = np.zeros(64, dtype=np.int64)
+for _i in range(64):
+    DEBRUIJN_BITS[((1 << _i) * int(DEBRUIJN) % (1 << 64)) >> 58] = _i
+del _i
+
+
+@core_jit_inline
+def low_bit(m: np.uint64) -> int:
+    """The index of the lowest set bit of ``m`` (not 0).
+
+    >>> int(low_bit(np.uint64(0b101000))), int(low_bit(np.uint64(1) << np.uint64(63)))
+    (3, 63)
+    """
+    return DEBRUIJN_BITS[ix(((m & (np.uint64(0) - m)) * DEBRUIJN) >> np.uint64(58))]  # wraps
 
 
 @core_jit

@@ -43,7 +43,6 @@ from .layout import (
     core_jit_inline,
     ix,
     stacks,
-    twin,
 )
 from .talon_moves import (
     abstract_talon_moves,
@@ -51,7 +50,7 @@ from .talon_moves import (
     last_talon_card_first,
     reachable_talon,
 )
-from .targets import add_move, landing_column, mark_tops, onto_columns, unmark_tops
+from .targets import add_move, landing_column, mark_landings, mark_tops, onto_columns, unmark_tops
 
 __all__ = [
     "gen_abstract",
@@ -81,12 +80,14 @@ def _from_foundations(
     first_empty: int,
     prune: bool,
     one_target: bool,
+    landing: np.int64,
 ) -> int:
     """Add the foundation-to-column moves (none if the rules forbid them); return the count.
 
     With ``prune`` a card that would at once go back up stays; with ``one_target`` (twin
     classes) each card gets one target column, else every column that takes it. (Twin classes
-    ask for a target first: it is cheaper than the safety test and most cards have none.)
+    ask for a target first, in the landing mask of :func:`~.targets.mark_landings`: it is
+    cheaper than the safety test and most cards have none.)
     """
     if S[O_F2T] == 0:
         return n
@@ -97,8 +98,10 @@ def _from_foundations(
             continue
         card = suit * 13 + h - 1
         if one_target:
+            if ((landing >> card) & 1) == 0:
+                continue
             t = landing_column(S, mark, card, first_empty)
-            if t >= 0 and not (back_up and would_go_back_up(S, card)):
+            if not (back_up and would_go_back_up(S, card)):
                 n = add_move(out, n, encode(K_FND_COL, card, suit, t, 1, 10))
         elif not (back_up and would_go_back_up(S, card)):
             code = encode(K_FND_COL, card, suit, 0, 1, 10)
@@ -131,7 +134,7 @@ def _abstract_to_foundations(S: np.ndarray, out: np.ndarray, n: int, mark: np.nd
                 prio = 80
             n = add_move(out, n, encode(K_COL_FND, card, col, 0, 1, prio))
             continue
-        t = mark[ix(SCR_TOP + twin(card))] - 1
+        t = mark[ix(SCR_TOP + (3 - suit) * 13 + h)] - 1  # the twin: same rank and colour
         if t < 0:
             continue
         for c in range(NCOL):
@@ -150,16 +153,17 @@ def _abstract_to_foundations(S: np.ndarray, out: np.ndarray, n: int, mark: np.nd
 
 @core_jit_inline
 def _abstract_reveals(
-    S: np.ndarray, out: np.ndarray, n: int, mark: np.ndarray, first_empty: int
+    S: np.ndarray, out: np.ndarray, n: int, mark: np.ndarray, first_empty: int, landing: np.int64
 ) -> int:
     """Twin classes: each root with everything on it onto one column (a King on face-down
-    cards to an empty column)."""
+    cards to an empty column); ``landing`` (:func:`~.targets.mark_landings`) says which have
+    one."""
     for s in range(NCOL):
         root = root_card(S, s)
-        if root < 0:
+        if root < 0 or ((landing >> root) & 1) == 0:
             continue
         fd = S[O_FD + s]
-        t = first_empty if RANK[root] == 12 else landing_column(S, mark, root, -1)
+        t = landing_column(S, mark, root, first_empty)
         if t >= 0:
             prio = 50 + fd if fd > 0 else 35
             if S[O_ORDER] == ORDER_REVEALS:
@@ -194,11 +198,11 @@ def gen_abstract(S: np.ndarray, out: np.ndarray, mark: np.ndarray) -> int:
     class, never generated. This is lonelybot's game abstraction, kept on concrete columns so
     that every line is a line of real moves.
     """
-    first_empty = mark_tops(S, mark)
+    first_empty, landing = mark_landings(S, mark)
     n = _abstract_to_foundations(S, out, 0, mark)
-    n = abstract_talon_moves(S, out, n, mark, first_empty)
-    n = _abstract_reveals(S, out, n, mark, first_empty)
-    n = _from_foundations(S, out, n, mark, first_empty, True, True)
+    n = abstract_talon_moves(S, out, n, mark, first_empty, landing)
+    n = _abstract_reveals(S, out, n, mark, first_empty, landing)
+    n = _from_foundations(S, out, n, mark, first_empty, True, True, landing)
     unmark_tops(S, mark)
     _sort_moves(out, n)
     return n
@@ -291,7 +295,7 @@ def gen_moves(S: np.ndarray, out: np.ndarray, mark: np.ndarray, prune: bool) -> 
     reachable_talon(S, mark, not (prune and last_talon_card_first(S)))
     n = every_talon_move(S, out, n, mark, first_empty, kings)
     n = _column_moves(S, out, n, mark, first_empty, kings, partial)
-    n = _from_foundations(S, out, n, mark, first_empty, prune, False)
+    n = _from_foundations(S, out, n, mark, first_empty, prune, False, np.int64(-1))
     unmark_tops(S, mark)
     _sort_moves(out, n)
     return n

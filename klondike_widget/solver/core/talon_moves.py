@@ -37,10 +37,13 @@ from .layout import (
     ORDER_REVEALS,
     RANK,
     SUIT,
+    TAL_CAP,
     core_jit,
     core_jit_inline,
+    ix,
+    low_bit,
 )
-from .targets import add_move, landing_column, landing_mask, onto_columns
+from .targets import add_move, landing_column, onto_columns
 
 __all__ = [
     "abstract_talon_moves",
@@ -48,7 +51,17 @@ __all__ = [
     "last_talon_card_first",
     "reach_mask",
     "reachable_talon",
+    "talon_indices",
 ]
+
+
+#: ``TAPS[k]``: bits ``k - 1, 2k - 1, 3k - 1, ...``: the indices that taps of ``k`` cards
+#: bring to the top from pointer 0 (:func:`reach_mask` shifts and cuts it to the talon).
+TAPS = np.zeros(TAL_CAP + 1, dtype=np.int64)
+for _k in range(1, TAL_CAP + 1):
+    for _i in range(_k - 1, 63, _k):
+        TAPS[_k] |= np.int64(1) << _i
+del _k, _i
 
 
 @core_jit
@@ -65,21 +78,17 @@ def reach_mask(S: np.ndarray, recycles: bool = True) -> np.int64:
     """
     tn = S[O_TN]
     tp = S[O_TP]
-    k = S[O_DRAW]
     one = np.int64(1)
-    m = np.int64(0)
     if tn == 0:
-        return m
+        return np.int64(0)
+    within = (one << tn) - one  # the talon's indices
+    end = one << (tn - 1)  # the last card: the top when a tap or a round of taps ends there
+    every = TAPS[min(S[O_DRAW], TAL_CAP)]
+    m = (every & within) | end if recycles else np.int64(0)  # from pointer 0: k - 1, 2k - 1, ...
     if tp > 0:
         m |= one << (tp - 1)
-    p = tp
-    while p < tn:
-        p = min(p + k, tn)
-        m |= one << (p - 1)
-    p = 0
-    while recycles and p < tn:
-        p = min(p + k, tn)
-        m |= one << (p - 1)
+    if tp < tn:
+        m |= ((every << tp) & within) | end  # from the pointer: tp + k - 1, tp + 2k - 1, ...
     return m
 
 
@@ -144,49 +153,80 @@ def last_talon_card_first(S: np.ndarray) -> bool:
     False
     """
     tn = S[O_TN]
-    if S[O_DRAW] == 1 or tn == 0 or (S[O_DOM] & DOM_LAST_TALON_UP) == 0 or key_pointer(S) == 0:
+    if S[O_DRAW] == 1 or tn == 0 or (S[O_DOM] & DOM_LAST_TALON_UP) == 0:
         return False
-    last = S[O_TAL + tn - 1]
-    return S[O_FND + SUIT[last]] == RANK[last] and is_safe(S, last)
+    last = S[O_TAL + tn - 1]  # next first: the cheapest test, and the one that fails most
+    return S[O_FND + SUIT[last]] == RANK[last] and key_pointer(S) != 0 and is_safe(S, last)
+
+
+@core_jit_inline
+def talon_indices(S: np.ndarray, cards: np.int64) -> np.uint64:
+    """Bit ``i`` set for every talon index ``i`` whose card is in the card mask ``cards``.
+
+    One loop without a branch (unsigned shifts: LLVM turns it into vector code).
+
+    >>> from klondike_widget.solver.core.layout import S_SIZE
+    >>> S = np.zeros(S_SIZE, dtype=np.int32); S[O_TN] = 4; S[O_TAL : O_TAL + 4] = [7, 3, 9, 3]
+    >>> bin(int(talon_indices(S, np.int64((1 << 3) | (1 << 9)))))
+    '0b1110'
+    """
+    u = np.uint64(cards)
+    one = np.uint64(1)
+    m = np.uint64(0)
+    for i in range(S[O_TN]):
+        m |= ((u >> ix(S[ix(O_TAL + i)])) & one) << ix(i)
+    return m
+
+
+@core_jit_inline
+def _talon_card_moves(
+    S: np.ndarray, out: np.ndarray, n: int, mark: np.ndarray, first_empty: int, i: int
+) -> int:
+    """:func:`abstract_talon_moves` for talon index ``i``: up, then onto one column."""
+    card = S[ix(O_TAL + i)]
+    reveals_first = S[O_ORDER] == ORDER_REVEALS
+    if S[ix(O_FND + SUIT[ix(card)])] == RANK[ix(card)]:
+        n = add_move(out, n, encode(K_TAL_FND, card, i, 0, 1, 50 if reveals_first else 55))
+    t = landing_column(S, mark, card, first_empty)
+    if t >= 0:
+        prio = 72 - RANK[ix(card)] if reveals_first else 40
+        n = add_move(out, n, encode(K_TAL_COL, card, i, t, 1, prio))
+    return n
 
 
 @core_jit_inline
 def abstract_talon_moves(
-    S: np.ndarray, out: np.ndarray, n: int, mark: np.ndarray, first_empty: int
+    S: np.ndarray, out: np.ndarray, n: int, mark: np.ndarray, first_empty: int, landing: np.int64
 ) -> int:
     """Twin classes: talon cards, fewest taps first (the waste top, on through the stock, then
     after a recycle; in draw 1 every talon card is reachable; in draw 3 only the forward ones
     when :func:`last_talon_card_first`), each to its foundation and onto one column.
 
     Only the cards in ``useful`` can have a move (next on their foundation, or with a column
-    to land on: :func:`~.targets.landing_mask`), so the loop over the talon tests one bit per
-    card and reads the tables only for those.
+    to land on: ``landing``, :func:`~.targets.mark_landings`); :func:`talon_indices` turns
+    that into talon indices, which with the reachable ones (:func:`reach_mask`) leave the few
+    indices to visit: from the waste top (``start``) to the end, then from 0, one set bit at a
+    time (:func:`~.layout.low_bit`).
     """
     tn = S[O_TN]
     if tn == 0:
         return n
-    reveals_first = S[O_ORDER] == ORDER_REVEALS
     one = np.int64(1)
-    useful = landing_mask(S, first_empty)
+    useful = landing
     for suit in range(4):
         h = S[O_FND + suit]
         if h < 13:
             useful |= one << (suit * 13 + h)
-    reach = np.int64(-1) if S[O_DRAW] == 1 else reach_mask(S, not last_talon_card_first(S))
-    start = S[O_TP] - 1 if S[O_TP] > 0 else 0
-    for j in range(tn):
-        i = start + j
-        if i >= tn:
-            i -= tn
-        card = S[O_TAL + i]
-        if ((reach >> i) & (useful >> card) & 1) == 0:
-            continue
-        if S[O_FND + SUIT[card]] == RANK[card]:
-            n = add_move(out, n, encode(K_TAL_FND, card, i, 0, 1, 50 if reveals_first else 55))
-        t = landing_column(S, mark, card, first_empty)
-        if t >= 0:
-            prio = 72 - RANK[card] if reveals_first else 40
-            n = add_move(out, n, encode(K_TAL_COL, card, i, t, 1, prio))
+    todo = talon_indices(S, useful)
+    if S[O_DRAW] != 1:
+        todo &= np.uint64(reach_mask(S, not last_talon_card_first(S)))
+    start = ix(S[O_TP] - 1 if S[O_TP] > 0 else 0)
+    ahead = todo >> start << start  # the waste top and on, then those after a recycle
+    for m in (ahead, todo ^ ahead):
+        while m != np.uint64(0):
+            i = low_bit(m)
+            n = _talon_card_moves(S, out, n, mark, first_empty, i)
+            m &= m - np.uint64(1)
     return n
 
 

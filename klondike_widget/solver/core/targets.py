@@ -29,7 +29,7 @@ __all__ = [
     "ONTO",
     "add_move",
     "landing_column",
-    "landing_mask",
+    "mark_landings",
     "mark_tops",
     "onto_columns",
     "unmark_tops",
@@ -46,26 +46,6 @@ for _c in range(52):
     if RANK[_c] == 12:
         ONTO[52] |= np.int64(1) << _c
 del _c, _t
-
-
-@core_jit_inline
-def landing_mask(S: np.ndarray, first_empty: int) -> np.int64:
-    """Bit ``c`` set for every card ``c`` that has a column to go onto: those for which
-    :func:`landing_column` is not -1 (one bit test instead of three table reads per card).
-
-    >>> from klondike_widget.solver.core.layout import S_SIZE
-    >>> S = np.zeros(S_SIZE, dtype=np.int32); S[O_LEN] = 1; S[O_COLS] = 23  # J♦ in column 0
-    >>> [c for c in range(52) if (int(landing_mask(S, -1)) >> c) & 1]  # 10♣, 10♠
-    [9, 48]
-    >>> bin(int(landing_mask(S, 1)) >> 12 & 1)  # K♣ with column 1 empty
-    '0b1'
-    """
-    m = ONTO[52] if first_empty >= 0 else np.int64(0)
-    for t in range(NCOL):
-        ln = S[O_LEN + t]
-        if ln > 0:
-            m |= ONTO[ix(S[ix(O_COLS + t * CAP + ln - 1)])]
-    return m
 
 
 @core_jit_inline
@@ -109,18 +89,41 @@ def onto_columns(
 
 
 @core_jit_inline
-def mark_tops(S: np.ndarray, mark: np.ndarray) -> int:
+def mark_landings(S: np.ndarray, mark: np.ndarray) -> tuple[int, np.int64]:
     """Set ``mark[SCR_TOP + top] = column + 1`` for every column top; return the first empty
-    column (-1: none)."""
+    column (-1: none) and the *landing mask*: bit ``c`` set for every card ``c`` that has a
+    column to go onto, those for which :func:`landing_column` is not -1 (one bit test instead
+    of three table reads per card).
+
+    >>> from klondike_widget.solver.core.layout import S_SIZE, SCR_SIZE
+    >>> S = np.zeros(S_SIZE, dtype=np.int32); mark = np.zeros(SCR_SIZE, dtype=np.int32)
+    >>> S[O_LEN] = 1; S[O_COLS] = 23  # J♦ in column 0
+    >>> first_empty, m = mark_landings(S, mark); unmark_tops(S, mark)
+    >>> [c for c in range(52) if (int(m) >> c) & 1 and c % 13 != 12]  # 10♣, 10♠
+    [9, 48]
+    >>> int(first_empty), int(m) >> 12 & 1  # K♣ with column 1 empty
+    (1, 1)
+    """
     first_empty = -1
+    m = np.int64(0)
     for t in range(NCOL):
         ln = S[O_LEN + t]
         if ln == 0:
             if first_empty < 0:
                 first_empty = t
         else:
-            mark[ix(SCR_TOP + S[ix(O_COLS + t * CAP + ln - 1)])] = t + 1
-    return first_empty
+            top = S[ix(O_COLS + t * CAP + ln - 1)]
+            mark[ix(SCR_TOP + top)] = t + 1
+            m |= ONTO[ix(top)]
+    if first_empty >= 0:
+        m |= ONTO[52]
+    return first_empty, m
+
+
+@core_jit_inline
+def mark_tops(S: np.ndarray, mark: np.ndarray) -> int:
+    """:func:`mark_landings` without the mask (which the compiler then leaves out)."""
+    return mark_landings(S, mark)[0]
 
 
 @core_jit_inline
