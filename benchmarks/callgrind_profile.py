@@ -65,6 +65,10 @@ PARTS = {
     "table_key": "key (table_key)",
     "tt_insert": "table probe/insert",
     "tt_contains": "table probe/insert",
+    "held": "pointer probe (held, enter, pointer_probe)",
+    "enter": "pointer probe (held, enter, pointer_probe)",
+    "pointer_probe": "pointer probe (held, enter, pointer_probe)",
+    "tt_prefetch": "prefetch (tt_prefetch)",
     "is_dead": "dead-end test (is_dead)",
     "follow_ups": "prunings (follow-ups, reverse, King fills)",
     "talon_follow_ups": "prunings (follow-ups, reverse, King fills)",
@@ -74,6 +78,9 @@ PARTS = {
 }
 AUTO_UNDO = "automatic moves: their undo"
 REST = "the rest of run_chunk (loop, tests, stack)"
+#: The read-ahead of the children's keys (``child_keys``, inlined into ``run_chunk``): its
+#: lines are split into the same parts, under this prefix.
+AHEAD = "read-ahead: "
 ORDER = [
     "move generation (gen_moves)",
     "do/undo of the move tried",
@@ -81,8 +88,15 @@ ORDER = [
     AUTO_UNDO,
     "key (table_key)",
     "table probe/insert",
+    "pointer probe (held, enter, pointer_probe)",
     "dead-end test (is_dead)",
     "prunings (follow-ups, reverse, King fills)",
+    AHEAD + "do/undo of the move tried",
+    AHEAD + "automatic moves: the pass",
+    AHEAD + AUTO_UNDO,
+    AHEAD + "key (table_key)",
+    AHEAD + "prefetch (tt_prefetch)",
+    AHEAD + "the rest (loop, tests)",
     REST,
 ]
 
@@ -211,11 +225,10 @@ def _dump_libraries(obj: Path) -> list[dict[str, Any]]:
     return out
 
 
-def line_parts() -> dict[int, str]:
-    """The part (:data:`PARTS`) of each line of ``run_chunk`` that calls a core function."""
-    from klondike_widget.solver.core import search
-
-    lines, first = inspect.getsourcelines(search.run_chunk.py_func)
+def line_parts(fn: Any) -> dict[int, str]:
+    """The part (:data:`PARTS`) of each line of the compiled core function ``fn``
+    (``run_chunk`` or ``child_keys``) that calls a core function."""
+    lines, first = inspect.getsourcelines(fn.py_func)
     tree = ast.parse(textwrap.dedent("".join(lines)))
     out: dict[int, str] = {}
     for node in ast.walk(tree):
@@ -288,13 +301,28 @@ def symbolize(obj: Path, offsets: list[int]) -> list[list[str]]:
     return [block.splitlines() for block in out.stdout.strip("\n").split("\n\n")]
 
 
-def outer_lines(obj: Path, offsets: list[int]) -> dict[int, int]:
-    """The line of ``run_chunk`` (outermost inlining frame) of each code offset."""
-    lines: dict[int, int] = {}
+def outer_lines(obj: Path, offsets: list[int]) -> dict[int, tuple[int, int]]:
+    """The line of ``run_chunk`` (outermost inlining frame) of each code offset, and the line
+    of ``child_keys`` if that is the next frame (else 0)."""
+
+    def line(where: str) -> int:  # file:line:column
+        return int(where.rsplit(":", 2)[1])
+
+    lines: dict[int, tuple[int, int]] = {}
     for offset, rows in zip(offsets, symbolize(obj, offsets), strict=True):
-        where = rows[-1]  # outermost frame: file:line:column
-        lines[offset] = int(where.rsplit(":", 2)[1]) if rows[-2] == "run_chunk" else 0
+        outer = line(rows[-1]) if rows[-2] == "run_chunk" else 0
+        inner = line(rows[-3]) if len(rows) >= 4 and rows[-4] == "child_keys" else 0
+        lines[offset] = (outer, inner)
     return lines
+
+
+def part_of(where: tuple[int, int], parts: dict[int, str], ahead: dict[int, str]) -> str:
+    """The part of an instruction at ``where`` (:func:`outer_lines`): by the line of
+    ``child_keys`` when it comes from there, else by the line of ``run_chunk``."""
+    outer, inner = where
+    if inner:
+        return AHEAD + ahead.get(inner, "the rest (loop, tests)")
+    return parts.get(outer, REST)
 
 
 def hot_lines(meta: dict[str, Any], own: dict[int, list[int]], top: int) -> None:
@@ -357,11 +385,14 @@ def profile(draw: int, args: argparse.Namespace, work: Path) -> None:
     in_rc = [a for a in own if 0 <= a - base - rc_offset < rc_size]
     sites = [a for a in calls if 0 <= a - base - rc_offset < rc_size]
     lines = outer_lines(obj, sorted({a - base for a in in_rc + sites}))
-    parts = line_parts()
+    from klondike_widget.solver.core import search
+
+    parts, ahead = line_parts(search.run_chunk), line_parts(search.child_keys)
     cost: dict[str, list[int]] = {p: [0] * len(events) for p in ORDER}
     for addr_list, table in ((in_rc, own), (sites, calls)):
         for a in addr_list:
-            part = parts.get(lines[a - base], REST)
+            part = part_of(lines[a - base], parts, ahead)
+            cost.setdefault(part, [0] * len(events))
             cost[part] = [x + y for x, y in zip(cost[part], table[a], strict=True)]
     ir = events.index("Ir")
     miss = [events.index(e) for e in ("DLmr", "DLmw") if e in events]
@@ -377,7 +408,7 @@ def profile(draw: int, args: argparse.Namespace, work: Path) -> None:
     )
     print(f"| {'part':<44} | instr/pos | share | est. ns/pos | D1 miss/pos | LL miss/pos |")
     print(f"|{'-' * 46}|-----------|-------|-------------|-------------|-------------|")
-    for part in ORDER:
+    for part in ORDER + [p for p in cost if p not in ORDER]:
         c = cost[part]
         share = c[ir] / total_ir
         print(

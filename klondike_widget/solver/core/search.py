@@ -58,7 +58,7 @@ from .layout import (
     core_jit_inline,
 )
 from .movegen import gen_moves
-from .pointers import enter, held
+from .pointers import enter, held, pointer_probe
 from .prune import abstract_follow_ups, drop_reverse, follow_ups, king_fills, talon_follow_ups
 from .table import tt_insert, tt_prefetch
 
@@ -182,13 +182,21 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
         j = IX[depth]
         m = MV[depth, j]
         IX[depth] += 1
-        if ahead and KY[depth, j, 1] != U0 and held(S, TT, KY[depth, j, 0], KY[depth, j, 1]):
-            continue  # see child_keys: not fresh, whether played or not
+        # the child's untagged key, read ahead (child_keys): then the child is not won, its
+        # search does not overflow, and ``row`` is where the key goes (nothing is inserted
+        # before it is)
+        known = ahead and KY[depth, j, 1] != U0
+        row = -1
+        if known:
+            a, b = KY[depth, j, 0], KY[depth, j, 1]
+            row = pointer_probe(S, TT, a, b)
+            if row < 0:
+                continue  # see child_keys: not fresh, whether played or not
         UD[depth] = do_move(S, H, m)
         AUS[depth] = aun
         if needs_autos(S, m):
             aun = apply_autos(S, H, AUM, AUU, aun)
-        if is_won(S):
+        if not known and is_won(S):
             depth += 1
             result = R_WON
             break
@@ -210,12 +218,13 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
             and S[O_LEN + move_src(m)] == 0
             and aun == AUS[depth]
         )
-        full = aun >= AUM.shape[0] or depth + 1 >= MV.shape[0]
+        full = not known and (aun >= AUM.shape[0] or depth + 1 >= MV.shape[0])
         fresh = False
         if full:
             ctl[C_OVERFLOW] = 1
         else:
-            a, b = table_key(S, H, 0)
+            if not known:
+                a, b = table_key(S, H, 0)
             if restricted or t_restricted or k_restricted:
                 # the unrestricted position, if searched (or covered under a stronger
                 # pointer, see pointer_probe), covers the restricted one
@@ -223,9 +232,13 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
                     tag = TAG_KING
                 else:
                     tag = (TAG_FND if restricted else TAG_TALON) | move_card(m)
-                seen = held(S, TT, a, b)
+                seen = not known and held(S, TT, a, b)  # (a known key is not held)
                 a, b = tagged_key(S, H, a, b, tag)
                 fresh = not seen and tt_insert(TT, a, b)
+            elif known:
+                TT[row, 0] = a
+                TT[row, 1] = b
+                fresh = True
             else:
                 fresh = enter(S, TT, a, b)  # (not if covered under a stronger pointer)
         if not fresh:
