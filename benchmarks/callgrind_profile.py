@@ -22,7 +22,15 @@ is linked into it) and the address it was loaded at. An instruction of ``run_chu
 left out of line is charged, with everything under it (callgrind's inclusive cost at the call
 site), to the line of the call. Each line of ``run_chunk`` belongs to one part, by the core
 function it calls (:data:`PARTS`, read from its source): move generation, do/undo, the
-automatic moves and their undo, the key, the table, the dead-end test, the prunings, the rest.
+automatic moves and their undo, the key, the table, the pointer probe, the dead-end test, the
+prunings, the rest.
+
+*Caveat* (found December 2026): a function numba inlines itself (``core_jit_inline``:
+``do_move``, ``apply_autos``, ``table_key``, ``child_keys``, ...) leaves no inlining frame, and
+its instructions carry its own line numbers under ``run_chunk``'s file name (``search.py``), so
+they are charged to whatever line of ``run_chunk`` has that number, or to the rest. Only the
+functions LLVM inlines or calls (``core_jit``: ``gen_moves``, ``held``, ``enter``, ``is_dead``,
+``tt_insert``, ...) are placed right; the whole position's count is exact either way.
 
 The debug copy of the core is compiled as the real one except for the debug records: numba's
 ``debug`` would also forbid inlining, keep variables alive and check bounds, which this turns
@@ -68,7 +76,6 @@ PARTS = {
     "held": "pointer probe (held, enter, pointer_probe)",
     "enter": "pointer probe (held, enter, pointer_probe)",
     "pointer_probe": "pointer probe (held, enter, pointer_probe)",
-    "tt_prefetch": "prefetch (tt_prefetch)",
     "is_dead": "dead-end test (is_dead)",
     "follow_ups": "prunings (follow-ups, reverse, King fills)",
     "talon_follow_ups": "prunings (follow-ups, reverse, King fills)",
@@ -78,9 +85,6 @@ PARTS = {
 }
 AUTO_UNDO = "automatic moves: their undo"
 REST = "the rest of run_chunk (loop, tests, stack)"
-#: The read-ahead of the children's keys (``child_keys``, inlined into ``run_chunk``): its
-#: lines are split into the same parts, under this prefix.
-AHEAD = "read-ahead: "
 ORDER = [
     "move generation (gen_moves)",
     "do/undo of the move tried",
@@ -91,12 +95,6 @@ ORDER = [
     "pointer probe (held, enter, pointer_probe)",
     "dead-end test (is_dead)",
     "prunings (follow-ups, reverse, King fills)",
-    AHEAD + "do/undo of the move tried",
-    AHEAD + "automatic moves: the pass",
-    AHEAD + AUTO_UNDO,
-    AHEAD + "key (table_key)",
-    AHEAD + "prefetch (tt_prefetch)",
-    AHEAD + "the rest (loop, tests)",
     REST,
 ]
 
@@ -225,10 +223,11 @@ def _dump_libraries(obj: Path) -> list[dict[str, Any]]:
     return out
 
 
-def line_parts(fn: Any) -> dict[int, str]:
-    """The part (:data:`PARTS`) of each line of the compiled core function ``fn``
-    (``run_chunk`` or ``child_keys``) that calls a core function."""
-    lines, first = inspect.getsourcelines(fn.py_func)
+def line_parts() -> dict[int, str]:
+    """The part (:data:`PARTS`) of each line of ``run_chunk`` that calls a core function."""
+    from klondike_widget.solver.core import search
+
+    lines, first = inspect.getsourcelines(search.run_chunk.py_func)
     tree = ast.parse(textwrap.dedent("".join(lines)))
     out: dict[int, str] = {}
     for node in ast.walk(tree):
@@ -301,28 +300,13 @@ def symbolize(obj: Path, offsets: list[int]) -> list[list[str]]:
     return [block.splitlines() for block in out.stdout.strip("\n").split("\n\n")]
 
 
-def outer_lines(obj: Path, offsets: list[int]) -> dict[int, tuple[int, int]]:
-    """The line of ``run_chunk`` (outermost inlining frame) of each code offset, and the line
-    of ``child_keys`` if that is the next frame (else 0)."""
-
-    def line(where: str) -> int:  # file:line:column
-        return int(where.rsplit(":", 2)[1])
-
-    lines: dict[int, tuple[int, int]] = {}
+def outer_lines(obj: Path, offsets: list[int]) -> dict[int, int]:
+    """The line of ``run_chunk`` (outermost inlining frame) of each code offset."""
+    lines: dict[int, int] = {}
     for offset, rows in zip(offsets, symbolize(obj, offsets), strict=True):
-        outer = line(rows[-1]) if rows[-2] == "run_chunk" else 0
-        inner = line(rows[-3]) if len(rows) >= 4 and rows[-4] == "child_keys" else 0
-        lines[offset] = (outer, inner)
+        where = rows[-1]  # outermost frame: file:line:column
+        lines[offset] = int(where.rsplit(":", 2)[1]) if rows[-2] == "run_chunk" else 0
     return lines
-
-
-def part_of(where: tuple[int, int], parts: dict[int, str], ahead: dict[int, str]) -> str:
-    """The part of an instruction at ``where`` (:func:`outer_lines`): by the line of
-    ``child_keys`` when it comes from there, else by the line of ``run_chunk``."""
-    outer, inner = where
-    if inner:
-        return AHEAD + ahead.get(inner, "the rest (loop, tests)")
-    return parts.get(outer, REST)
 
 
 def hot_lines(meta: dict[str, Any], own: dict[int, list[int]], top: int) -> None:
@@ -385,14 +369,11 @@ def profile(draw: int, args: argparse.Namespace, work: Path) -> None:
     in_rc = [a for a in own if 0 <= a - base - rc_offset < rc_size]
     sites = [a for a in calls if 0 <= a - base - rc_offset < rc_size]
     lines = outer_lines(obj, sorted({a - base for a in in_rc + sites}))
-    from klondike_widget.solver.core import search
-
-    parts, ahead = line_parts(search.run_chunk), line_parts(search.child_keys)
+    parts = line_parts()
     cost: dict[str, list[int]] = {p: [0] * len(events) for p in ORDER}
     for addr_list, table in ((in_rc, own), (sites, calls)):
         for a in addr_list:
-            part = part_of(lines[a - base], parts, ahead)
-            cost.setdefault(part, [0] * len(events))
+            part = parts.get(lines[a - base], REST)
             cost[part] = [x + y for x, y in zip(cost[part], table[a], strict=True)]
     ir = events.index("Ir")
     miss = [events.index(e) for e in ("DLmr", "DLmw") if e in events]
@@ -408,7 +389,7 @@ def profile(draw: int, args: argparse.Namespace, work: Path) -> None:
     )
     print(f"| {'part':<44} | instr/pos | share | est. ns/pos | D1 miss/pos | LL miss/pos |")
     print(f"|{'-' * 46}|-----------|-------|-------------|-------------|-------------|")
-    for part in ORDER + [p for p in cost if p not in ORDER]:
+    for part in ORDER:
         c = cost[part]
         share = c[ir] / total_ir
         print(
