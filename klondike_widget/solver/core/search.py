@@ -9,7 +9,8 @@ the table, ``MV[d]`` / ``NM[d]`` / ``IX[d]`` the moves of the position at depth 
 and the next to try, ``UD[d]`` the undo word of the move played there, ``AUM`` / ``AUU`` the
 automatic moves along the path and their undo words, ``AUS[d]`` how many of those came before
 depth ``d``'s move, ``mark`` scratch space, ``ctl`` the counters (``C_*``) and ``KY[d, j]``
-the table key of move ``j``'s child at depth ``d`` (:func:`child_keys`).
+the table key of move ``j``'s child at depth ``d`` and the number of its automatic moves
+(:func:`child_keys`).
 """
 
 from __future__ import annotations
