@@ -22,7 +22,15 @@ is linked into it) and the address it was loaded at. An instruction of ``run_chu
 left out of line is charged, with everything under it (callgrind's inclusive cost at the call
 site), to the line of the call. Each line of ``run_chunk`` belongs to one part, by the core
 function it calls (:data:`PARTS`, read from its source): move generation, do/undo, the
-automatic moves and their undo, the key, the table, the dead-end test, the prunings, the rest.
+automatic moves and their undo, the key, the table, the pointer probe, the dead-end test, the
+prunings, the rest.
+
+*Caveat* (found December 2026): a function numba inlines itself (``core_jit_inline``:
+``do_move``, ``apply_autos``, ``table_key``, ``child_keys``, ...) leaves no inlining frame, and
+its instructions carry its own line numbers under ``run_chunk``'s file name (``search.py``), so
+they are charged to whatever line of ``run_chunk`` has that number, or to the rest. Only the
+functions LLVM inlines or calls (``core_jit``: ``gen_moves``, ``held``, ``enter``, ``is_dead``,
+``tt_insert``, ...) are placed right; the whole position's count is exact either way.
 
 The debug copy of the core is compiled as the real one except for the debug records: numba's
 ``debug`` would also forbid inlining, keep variables alive and check bounds, which this turns
@@ -65,6 +73,9 @@ PARTS = {
     "table_key": "key (table_key)",
     "tt_insert": "table probe/insert",
     "tt_contains": "table probe/insert",
+    "held": "pointer probe (held, enter, pointer_probe)",
+    "enter": "pointer probe (held, enter, pointer_probe)",
+    "pointer_probe": "pointer probe (held, enter, pointer_probe)",
     "is_dead": "dead-end test (is_dead)",
     "follow_ups": "prunings (follow-ups, reverse, King fills)",
     "talon_follow_ups": "prunings (follow-ups, reverse, King fills)",
@@ -81,6 +92,7 @@ ORDER = [
     AUTO_UNDO,
     "key (table_key)",
     "table probe/insert",
+    "pointer probe (held, enter, pointer_probe)",
     "dead-end test (is_dead)",
     "prunings (follow-ups, reverse, King fills)",
     REST,

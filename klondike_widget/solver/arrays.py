@@ -32,7 +32,8 @@ class SearchArrays(NamedTuple):
     """``S``/``H`` the position, ``TT`` the table, ``MV``/``NM``/``IX`` the moves at each depth,
     how many and the next to try, ``UD`` the undo words, ``AUM``/``AUU``/``AUS`` the automatic
     moves, their undo words and how many came before each depth, ``mark`` scratch space,
-    ``ctl`` the counters, ``KY[d, j]`` the key of move ``j``'s child at depth ``d``
+    ``ctl`` the counters, ``KY[d, j]`` the key of move ``j``'s child at depth ``d`` (two
+    words) and the number of its automatic moves
     (:func:`~klondike_widget.solver.core.search.child_keys`)."""
 
     S: I32

@@ -1,17 +1,25 @@
 """The children's keys the search reads ahead (``search.child_keys``, ``arrays.KY``).
 
-After every position the search enters, ``KY[depth, j]`` must be the untagged table key of
-move ``j``'s child, its automatic moves played (second word 0 for a won child): the search
-skips a child whose key the table holds without playing it, so a wrong key would skip a
-position that is not held. (Only once the driver gives the search a ``KY``: a draw-3 search
-whose table has ``AHEAD_ROWS`` rows; the tests lower the threshold or give it a large table.)
+After every position the search enters, ``KY[depth, j, :2]`` must be the untagged table key
+of move ``j``'s child, its automatic moves played (second word 0 for a won child), and
+``KY[depth, j, 2]`` the number of those automatic moves: the search skips a child whose key
+the table holds without playing it, enters a child under its stored key (or that key tagged,
+for a restricted child) and plays a child's automatic moves only if it has some, so a wrong
+key would skip a position that is not held or enter one under another's key, and a wrong
+count would search another position. (Only once the driver gives the search a ``KY``: a
+draw-3 search whose table has ``AHEAD_ROWS`` rows; the tests lower the threshold or give it a
+large table.)
 
-* The keys equal their recomputation after every position (both draw modes: the core reads
-  ahead in either). Catches ``child_keys`` without the automatic moves.
+* The keys and counts equal their recomputation after every position (both draw modes: the
+  core reads ahead in either). Catches ``child_keys`` without the automatic moves, and a
+  count of 0 for every child.
 * A search that reads ahead from its first position searches the same positions, in the
-  same order, as one that does not (node count, result, line, depth), compiled and
-  uncompiled. Catches a search that skips a child on its stored key without asking the table
-  (``held``), and one that skips on another child's key.
+  same order, as one that does not (node count, result, line, depth, the keys in its table),
+  compiled and uncompiled. Catches a search that skips a child on its stored key without
+  asking the table (``held``), one that skips on or enters another child's key, one that
+  enters a restricted child under its untagged stored key, one that does not ask whether the
+  untagged key of a restricted child is held, and one that plays no automatic moves for a
+  child whose key is known (checked on the uncompiled core, 20,000 positions each).
 * Which searches read ahead: draw 3 with a large table, not draw 1, not a small table.
   Catches a driver that reads ahead in draw 1 (measured: no gain there, see ``drive``).
 """
@@ -31,13 +39,14 @@ def _expected(s: drive.Search) -> np.ndarray:
     a = s.arrays
     depth, aun = int(a.ctl[core.C_DEPTH]), int(a.ctl[core.C_AUN])
     S, H, AUM, AUU = a.S.copy(), a.H.copy(), a.AUM.copy(), a.AUU.copy()
-    keys = np.zeros((int(a.NM[depth]), 2), dtype=np.uint64)
+    keys = np.zeros((int(a.NM[depth]), 3), dtype=np.uint64)
     for j in range(keys.shape[0]):
         m = int(a.MV[depth, j])
         u = core.do_move(S, H, m)
         top = core.apply_autos(S, H, AUM, AUU, aun) if core.needs_autos(S, m) else aun
         if not core.is_won(S):
-            keys[j] = core.table_key(S, H, 0)
+            keys[j, :2] = core.table_key(S, H, 0)
+            keys[j, 2] = top - aun
         while top > aun:
             top -= 1
             core.undo_move(S, H, int(AUM[top]), int(AUU[top]))
@@ -69,13 +78,18 @@ def test_child_keys_match_their_recomputation(
     assert checked > 200  # children were checked, not only dead ends
 
 
-def _searched(number: int, ahead: bool, cap: int) -> tuple[object, ...]:
-    s = drive.Search(deal(number, Rules(draw=3, foundation_to_tableau=True)))
+def _searched(
+    number: int, ahead: bool, cap: int, draw: int = 3, dominances: bool | int = True
+) -> tuple[object, ...]:
+    rules = Rules(draw=draw, foundation_to_tableau=True)
+    s = drive.Search(deal(number, rules), dominances=dominances)
     while s.result == core.R_BUDGET and s.nodes < cap:
         s.step(min(5_000, cap - s.nodes))
     assert (s.arrays.KY.shape[0] == core.MAXD) == ahead
     codes = s.line_codes() if s.result == core.R_WON else []
-    return s.result, s.nodes, codes, int(s.ctl[core.C_MAXDEPTH]), s.overflowed
+    keys = s.TT[s.TT[:, 1] != 0].view([("a", np.uint64), ("b", np.uint64)]).ravel()
+    entered = np.sort(keys).tobytes()  # the keys of the positions entered, tagged ones too
+    return s.result, s.nodes, codes, int(s.ctl[core.C_MAXDEPTH]), s.overflowed, entered
 
 
 @pytest.mark.parametrize(("number", "cap"), [(93, 300_000), (1260, 60_000)])
@@ -89,6 +103,27 @@ def test_reading_ahead_searches_the_same_positions(
     monkeypatch.setattr(drive, "AHEAD_DRAWS", ())
     assert _searched(number, False, cap) == ahead
     assert ahead[0] == (core.R_WON if number == 93 else core.R_BUDGET)
+
+
+@pytest.mark.parametrize(
+    ("draw", "number", "extra"),
+    [(3, 93, core.DOM_FND_FOLLOW_UPS), (3, 93, core.DOM_KING_FILLS), (1, 12, 0)],
+)
+def test_restricted_children_are_entered_alike(
+    draw: int, number: int, extra: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A restricted child (after a card comes down, a column is emptied, or in draw 1 a
+    talon card goes onto a column: the first two prunings are off by default) is entered
+    under its tagged key, and only if its untagged key is not held, whether its key was
+    read ahead or not. Numbered draw-1 deal 12 is not won in 20,000 positions."""
+    warm_up()
+    monkeypatch.setattr(drive, "AHEAD_ROWS", drive.TT_START)
+    monkeypatch.setattr(drive, "AHEAD_DRAWS", (1, 3))
+    dominances = core.DOM_ALL | extra
+    ahead = _searched(number, True, 20_000, draw, dominances)
+    monkeypatch.setattr(drive, "AHEAD_DRAWS", ())
+    assert _searched(number, False, 20_000, draw, dominances) == ahead
+    assert ahead[0] == core.R_BUDGET
 
 
 def test_the_uncompiled_core_reads_ahead_alike(monkeypatch: pytest.MonkeyPatch) -> None:

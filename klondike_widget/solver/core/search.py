@@ -9,12 +9,15 @@ the table, ``MV[d]`` / ``NM[d]`` / ``IX[d]`` the moves of the position at depth 
 and the next to try, ``UD[d]`` the undo word of the move played there, ``AUM`` / ``AUU`` the
 automatic moves along the path and their undo words, ``AUS[d]`` how many of those came before
 depth ``d``'s move, ``mark`` scratch space, ``ctl`` the counters (``C_*``) and ``KY[d, j]``
-the table key of move ``j``'s child at depth ``d`` (:func:`child_keys`).
+the table key of move ``j``'s child at depth ``d`` and the number of its automatic moves
+(:func:`child_keys`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from .autos import apply_autos, needs_autos
 from .board import do_move, is_won, undo_move
@@ -58,7 +61,7 @@ from .layout import (
     core_jit_inline,
 )
 from .movegen import gen_moves
-from .pointers import enter, held
+from .pointers import enter, held, pointer_probe
 from .prune import abstract_follow_ups, drop_reverse, follow_ups, king_fills, talon_follow_ups
 from .table import tt_insert, tt_prefetch
 
@@ -72,11 +75,45 @@ if TYPE_CHECKING:
 
 
 @core_jit_inline
+def play(
+    S: np.ndarray, H: np.ndarray, AUM: np.ndarray, AUU: np.ndarray, m: int, aun: int, autos: int
+) -> tuple[int, int]:
+    """Play move ``m``, then the automatic moves after it (recorded in ``AUM``/``AUU`` from
+    ``aun`` on); return its undo word and the new count of automatic moves. ``autos`` is how
+    many automatic moves follow it, when known (:func:`child_keys`: then the pass runs only if
+    some do), else -1."""
+    u = do_move(S, H, m)
+    if autos > 0 or (autos < 0 and needs_autos(S, m)):
+        aun = apply_autos(S, H, AUM, AUU, aun)
+    return u, aun
+
+
+@core_jit_inline
+def take_back(
+    S: np.ndarray,
+    H: np.ndarray,
+    AUM: np.ndarray,
+    AUU: np.ndarray,
+    m: int,
+    u: int,
+    aun: int,
+    start: int,
+) -> None:
+    """Take back the automatic moves ``AUM[start:aun]`` (last first), then move ``m`` (undo
+    word ``u``): :func:`play` undone."""
+    while aun > start:
+        aun -= 1
+        undo_move(S, H, AUM[aun], AUU[aun])
+    undo_move(S, H, m, u)
+
+
+@core_jit_inline
 def child_keys(arrays: SearchArrays, depth: int, aun: int) -> None:
     """Write the untagged key of each child of the position at ``depth`` into
-    ``KY[depth, j]`` (0 in its second word for a won child, or one whose search would
-    overflow: :func:`run_chunk` then treats it as before), and start bringing in the table
-    row each key's probe starts at (:func:`~.table.tt_prefetch`).
+    ``KY[depth, j, :2]`` (0 in its second word for a won child, or one whose search would
+    overflow: :func:`run_chunk` then treats it as before) and how many automatic moves follow
+    its move into ``KY[depth, j, 2]``, and start bringing in the table row each key's probe
+    starts at (:func:`~.table.tt_prefetch`).
 
     In a large table nearly every probe misses the caches and waits for the memory. Asked
     for here, for all children at once, the rows come in while the search works on the
@@ -84,27 +121,24 @@ def child_keys(arrays: SearchArrays, depth: int, aun: int) -> None:
     With the key known, a child the table already holds (:func:`~.pointers.held`) is
     skipped without being played: the same test and the same outcome as after playing it,
     as a held key stays held (the table never deletes) and the position is the same (``S``
-    and ``H`` are restored after each child's subtree).
+    and ``H`` are restored after each child's subtree). A child that is played again is
+    played with the same automatic moves (the same position), so the pass for them is made
+    only if there are any.
     """
     S, H, TT, MV, KY = arrays.S, arrays.H, arrays.TT, arrays.MV, arrays.KY
     AUM, AUU = arrays.AUM, arrays.AUU
     deep = depth + 1 >= MV.shape[0]
     for j in range(arrays.NM[depth]):
         m = MV[depth, j]
-        u = do_move(S, H, m)
-        top = aun
-        if needs_autos(S, m):
-            top = apply_autos(S, H, AUM, AUU, aun)
+        u, top = play(S, H, AUM, AUU, m, aun, -1)
         b = U0
         if not deep and top < AUM.shape[0] and not is_won(S):
             a, b = table_key(S, H, 0)
             KY[depth, j, 0] = a
+            KY[depth, j, 2] = top - aun
             tt_prefetch(TT, a, b)
         KY[depth, j, 1] = b
-        while top > aun:
-            top -= 1
-            undo_move(S, H, AUM[top], AUU[top])
-        undo_move(S, H, m, u)
+        take_back(S, H, AUM, AUU, m, u, top, aun)
 
 
 @core_jit
@@ -168,11 +202,8 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
                 result = R_EXHAUSTED
                 break
             depth -= 1
-            start = AUS[depth]
-            while aun > start:
-                aun -= 1
-                undo_move(S, H, AUM[aun], AUU[aun])
-            undo_move(S, H, MV[depth, IX[depth] - 1], UD[depth])
+            take_back(S, H, AUM, AUU, MV[depth, IX[depth] - 1], UD[depth], aun, AUS[depth])
+            aun = AUS[depth]
             continue
         if nodes >= limit:
             break
@@ -182,13 +213,21 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
         j = IX[depth]
         m = MV[depth, j]
         IX[depth] += 1
-        if ahead and KY[depth, j, 1] != U0 and held(S, TT, KY[depth, j, 0], KY[depth, j, 1]):
-            continue  # see child_keys: not fresh, whether played or not
-        UD[depth] = do_move(S, H, m)
+        # the child's untagged key, read ahead (child_keys): then the child is not won, its
+        # search does not overflow, and ``row`` is where the key goes (nothing is inserted
+        # before it is)
+        known = ahead and KY[depth, j, 1] != U0
+        row, autos = -1, np.int64(-1)
+        if known:
+            a, b = KY[depth, j, 0], KY[depth, j, 1]
+            row = pointer_probe(S, TT, a, b)
+            if row < 0:
+                continue  # see child_keys: not fresh, whether played or not
+            autos = np.int64(KY[depth, j, 2])
         AUS[depth] = aun
-        if needs_autos(S, m):
-            aun = apply_autos(S, H, AUM, AUU, aun)
-        if is_won(S):
+        u, aun = play(S, H, AUM, AUU, m, aun, autos)
+        UD[depth] = u
+        if not known and is_won(S):
             depth += 1
             result = R_WON
             break
@@ -210,12 +249,13 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
             and S[O_LEN + move_src(m)] == 0
             and aun == AUS[depth]
         )
-        full = aun >= AUM.shape[0] or depth + 1 >= MV.shape[0]
+        full = not known and (aun >= AUM.shape[0] or depth + 1 >= MV.shape[0])
         fresh = False
         if full:
             ctl[C_OVERFLOW] = 1
         else:
-            a, b = table_key(S, H, 0)
+            if not known:
+                a, b = table_key(S, H, 0)
             if restricted or t_restricted or k_restricted:
                 # the unrestricted position, if searched (or covered under a stronger
                 # pointer, see pointer_probe), covers the restricted one
@@ -223,16 +263,18 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
                     tag = TAG_KING
                 else:
                     tag = (TAG_FND if restricted else TAG_TALON) | move_card(m)
-                seen = held(S, TT, a, b)
+                seen = not known and held(S, TT, a, b)  # (a known key is not held)
                 a, b = tagged_key(S, H, a, b, tag)
                 fresh = not seen and tt_insert(TT, a, b)
+            elif known:
+                TT[row, 0] = a
+                TT[row, 1] = b
+                fresh = True
             else:
                 fresh = enter(S, TT, a, b)  # (not if covered under a stronger pointer)
         if not fresh:
-            while aun > AUS[depth]:
-                aun -= 1
-                undo_move(S, H, AUM[aun], AUU[aun])
-            undo_move(S, H, m, UD[depth])
+            take_back(S, H, AUM, AUU, m, UD[depth], aun, AUS[depth])
+            aun = AUS[depth]
             continue
         ttcount += 1
         nodes += 1
