@@ -27,7 +27,7 @@ import numpy as np
 
 from .keys import POINTER_BITS, POINTER_SHIFT, U0, U1
 from .layout import ALW_POINTER, DOM_POINTERS, DOM_TWINS, O_ALW, O_DOM, O_DRAW, core_jit
-from .table import tt_home
+from .table import tt_home, tt_store
 
 __all__ = [
     "enter",
@@ -128,8 +128,7 @@ def enter(S: np.ndarray, TT: np.ndarray, a: np.uint64, b: np.uint64) -> bool:
     i = pointer_probe(S, TT, a, b)
     if i < 0:
         return False
-    TT[i, 0] = a
-    TT[i, 1] = b
+    tt_store(TT, i, a, b)
     return True
 
 

@@ -63,7 +63,7 @@ from .layout import (
 from .movegen import gen_moves
 from .pointers import enter, held, pointer_probe
 from .prune import abstract_follow_ups, drop_reverse, follow_ups, king_fills, talon_follow_ups
-from .table import tt_insert, tt_prefetch
+from .table import tt_insert, tt_prefetch, tt_store
 
 __all__ = [
     "run_chunk",
@@ -267,8 +267,7 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
                 a, b = tagged_key(S, H, a, b, tag)
                 fresh = not seen and tt_insert(TT, a, b)
             elif known:
-                TT[row, 0] = a
-                TT[row, 1] = b
+                tt_store(TT, row, a, b)  # (enter's insert, its probe made above)
                 fresh = True
             else:
                 fresh = enter(S, TT, a, b)  # (not if covered under a stronger pointer)

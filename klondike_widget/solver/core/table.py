@@ -25,6 +25,7 @@ __all__ = [
     "tt_prefetch",
     "tt_rehash",
     "tt_slot",
+    "tt_store",
 ]
 
 
@@ -112,13 +113,20 @@ def tt_slot(TT: np.ndarray, a: np.uint64, b: np.uint64) -> np.uint64:
 
 
 @core_jit
+def tt_store(TT: np.ndarray, i: Any, a: np.uint64, b: np.uint64) -> None:
+    """Write key ``(a, b)`` into row ``i`` of the table: an empty row that a probe for the key
+    found (:func:`tt_slot`, :func:`~.pointers.pointer_probe`), with nothing inserted since."""
+    TT[i, 0] = a
+    TT[i, 1] = b
+
+
+@core_jit
 def tt_insert(TT: np.ndarray, a: np.uint64, b: np.uint64) -> bool:
     """Insert key ``(a, b)`` into the table; False if it was already there."""
     i = tt_slot(TT, a, b)
     if TT[i, 1] != U0:
         return False
-    TT[i, 0] = a
-    TT[i, 1] = b
+    tt_store(TT, i, a, b)
     return True
 
 
