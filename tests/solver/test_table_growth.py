@@ -6,9 +6,18 @@ it grows at one half. The counts and the verdict are those of the default thresh
 table is exact), and a table at its ``tt_max`` stops at three quarters (``R_GROW``: the
 caller's memory stop). Catches a core that grows at one half again (``TT.shape[0] // 2``
 instead of ``ctl[C_GROWAT]``) and a ``grow_at`` that ignores ``LATE_GROWTH_ROWS``.
+
+A grown table of :data:`drive.HUGE_PAGE_ROWS` rows or more is its own private anonymous
+mapping that the kernel may back with huge pages (``THPeligible`` in ``/proc/self/smaps``,
+where the system has transparent huge pages), with the same counts: catches a growth that
+still allocates with ``np.zeros``, a ``new_table`` that ignores its threshold and one that maps
+shared memory (``mmap``'s default, which is shmem and not eligible).
 """
 
 from __future__ import annotations
+
+import re
+from pathlib import Path
 
 import pytest
 
@@ -57,3 +66,37 @@ def test_full_table_stops_at_three_quarters(monkeypatch: pytest.MonkeyPatch) -> 
     assert growths == []
     assert s.result == core.R_GROW  # the memory stop: UNKNOWN for the caller
     assert (s.TT.shape[0], s.table.count) == (drive.TT_START, 12_288)
+
+
+def _mapping(address: int) -> dict[str, str]:
+    """The fields of the ``/proc/self/smaps`` entry of the mapping holding ``address``."""
+    fields: dict[str, str] = {}
+    inside = False
+    for line in Path("/proc/self/smaps").read_text().splitlines():
+        head = re.match(r"([0-9a-f]+)-([0-9a-f]+) (\S+)", line)
+        if head:
+            inside = int(head[1], 16) <= address < int(head[2], 16)
+            if inside:
+                fields["perms"] = head[3]
+        elif inside and ":" in line:
+            key, _, value = line.partition(":")
+            fields[key] = value.strip()
+    return fields
+
+
+def test_large_tables_are_mapped_for_huge_pages(monkeypatch: pytest.MonkeyPatch) -> None:
+    thp = Path("/sys/kernel/mm/transparent_hugepage/enabled")
+    if not thp.exists() or "[never]" in thp.read_text():
+        pytest.skip("no transparent huge pages here")
+    rows = 2 * drive.HUGE_PAGE_ROWS  # (4 MiB: holds an aligned huge page, as a table must)
+    small, _ = _run()
+    assert small.TT.flags.owndata  # below HUGE_PAGE_ROWS: a plain array
+    monkeypatch.setattr(drive, "HUGE_PAGE_ROWS", 2 * drive.TT_START)
+    s, growths = _run()
+    assert [rows for rows, _ in growths] == [drive.TT_START, 2 * drive.TT_START]
+    assert (s.result, s.nodes, s.table.count) == (core.R_WON, 25_024, small.table.count)
+    assert not s.TT.flags.owndata  # grown past HUGE_PAGE_ROWS: new_table's own mapping
+    big = drive.new_table(rows)
+    assert big.shape == (rows, 2) and not big.any()
+    fields = _mapping(big.ctypes.data)
+    assert fields["perms"] == "rw-p" and fields.get("THPeligible") == "1", fields

@@ -29,6 +29,15 @@ __all__ = [
 ]
 
 
+#: Cache lines (64 bytes, four rows) that :func:`tt_prefetch` asks for, from a key's first row
+#: on. A probe reads the run of full rows from there to the key or the first empty row: at the
+#: end of numbered draw-3 deal 1862 (2**24 rows, 0.70 full, keys of one position under its
+#: pointers sharing a first row) the read-ahead probes, five a position, read 4.9-5.6 rows over
+#: 2.0-2.1 lines on average, and a probe for a key not there 12.4 rows over 3.9 lines. One line
+#: left the second to a wait for the memory; three cut 1862's CPU time by about 5%.
+PREFETCH_LINES = 3
+
+
 def prefetch_row(TT: np.ndarray, i: Any) -> None:
     """Ask the processor to bring row ``i`` of ``TT`` into its caches, and go on at once.
 
@@ -96,9 +105,13 @@ def tt_home(TT: np.ndarray, a: np.uint64, b: np.uint64) -> np.uint64:
 
 @core_jit_inline
 def tt_prefetch(TT: np.ndarray, a: np.uint64, b: np.uint64) -> None:
-    """Start bringing in the row where the search for key ``(a, b)`` starts
-    (:func:`tt_home`, :func:`prefetch_row`), so that a probe made later finds it in the cache."""
-    prefetch_row(TT, tt_home(TT, a, b))
+    """Start bringing in the rows where the search for key ``(a, b)`` starts (:func:`tt_home`,
+    :func:`prefetch_row`): :data:`PREFETCH_LINES` lines' worth from there, so that a probe made
+    later finds its run of rows in the cache."""
+    i = tt_home(TT, a, b)
+    mask = np.uint64(TT.shape[0] - 1)
+    for k in range(PREFETCH_LINES):
+        prefetch_row(TT, (i + np.uint64(4 * k)) & mask)
 
 
 @core_jit
