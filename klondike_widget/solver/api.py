@@ -443,6 +443,7 @@ def _load_compiled() -> None:
     search.step(100)
     small = np.zeros((4, 2), dtype=np.uint64)
     core.tt_rehash(small, np.zeros((8, 2), dtype=np.uint64))
+    core.tt_spread(small, 0)
     prepare_shortening()
 
 

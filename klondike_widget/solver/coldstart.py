@@ -69,7 +69,7 @@ __all__ = [
 _log = logging.getLogger(__name__)
 
 #: The core's functions the solver calls from Python (what must be loaded before switching).
-ENTRY_POINTS = ("start_search", "run_chunk", "tt_rehash")
+ENTRY_POINTS = ("start_search", "run_chunk", "tt_rehash", "tt_spread")
 #: The uncompiled ``run_chunk`` returns to its caller after about this many seconds of search.
 PIECE_SECONDS = 0.1
 #: Positions searched by one call of the uncompiled ``run_chunk`` between clock checks.

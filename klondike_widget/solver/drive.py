@@ -15,7 +15,6 @@ True
 
 from __future__ import annotations
 
-import mmap
 import time
 from collections.abc import Callable
 
@@ -28,6 +27,7 @@ from klondike_widget.solver.arrays import SearchArrays
 from klondike_widget.solver.bridge import encode_state, engine_moves
 from klondike_widget.solver.coldstart import CORE as core  # compiled, or uncompiled until then
 from klondike_widget.solver.finder import WinFinder
+from klondike_widget.solver.memory import Table
 
 __all__ = [
     "TT_START",
@@ -38,8 +38,6 @@ __all__ = [
     "RELAX_TT_MAX",
     "AHEAD_ROWS",
     "AHEAD_DRAWS",
-    "HUGE_PAGE_ROWS",
-    "new_table",
     "SECOND_ORDER_AFTER",
     "SECOND_ORDER_SHARE",
     "RELAXATION_LEAD",
@@ -93,37 +91,8 @@ AHEAD_DRAWS = (3,)
 #: ``KY`` of a search that does not read ahead (yet): one row, so ``run_chunk`` leaves it alone.
 _NO_KEYS = np.zeros((1, 1, 2), dtype=np.uint64)
 
-#: Tables of this many rows and more (2 MiB, one huge page) are mapped as huge pages
-#: (:func:`new_table`).
-HUGE_PAGE_ROWS = 1 << 17
-
 #: Largest table of the draw-1 relaxation that runs beside a draw-3 search (256 MiB).
 RELAX_TT_MAX = 1 << 24
-
-
-def new_table(rows: int) -> np.ndarray:
-    """An empty transposition table of ``rows`` rows of two words; from
-    :data:`HUGE_PAGE_ROWS` rows on, its memory is mapped on its own and asked for as huge pages.
-
-    A large table is probed at random, so nearly every probe misses the caches and many miss
-    the TLB as well: with 2 MiB pages (``madvise(MADV_HUGEPAGE)``, which Linux honours when
-    transparent huge pages are in its ``madvise`` or ``always`` mode) one TLB entry covers 512
-    times as many rows. Numbered draw-3 deal 1862 (lost at 12,098,856 positions in a table of
-    2**24 rows): about 5% fewer CPU seconds (``benchmarks/big_table.py``). Where the system
-    has no such advice the table is a plain array of zeros (both are zeros; the table is exact,
-    so its memory changes no node count).
-
-    >>> t = new_table(HUGE_PAGE_ROWS)
-    >>> t.shape == (HUGE_PAGE_ROWS, 2), t.dtype == np.uint64, int(t.sum()), t.flags.writeable
-    (True, True, 0, True)
-    """
-    if rows < HUGE_PAGE_ROWS or not hasattr(mmap, "MADV_HUGEPAGE"):
-        return np.zeros((rows, 2), dtype=np.uint64)
-    # anonymous and private (a shared mapping would be shmem, under other huge-page rules),
-    # zeros; unmapped when the array goes
-    buf = mmap.mmap(-1, rows * 16, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
-    buf.madvise(mmap.MADV_HUGEPAGE)
-    return np.frombuffer(buf, dtype=np.uint64).reshape(rows, 2)
 
 
 def grow_at(rows: int) -> int:
@@ -189,7 +158,7 @@ class Search:
         self._own_bytes = self._table_bytes() - self.arrays.TT.nbytes
         self.result = core.start_search(self.arrays)
         #: The table, shared with the searches of :meth:`share_table` (no reference to them).
-        self.table = _Table(self.arrays.TT, int(self.ctl[core.C_TTCOUNT]))
+        self.table = Table(self.arrays.TT, int(self.ctl[core.C_TTCOUNT]))
         if self.result == core.R_BUDGET and self.arrays.NM[0] == 0:
             self.result = core.R_EXHAUSTED
 
@@ -253,18 +222,10 @@ class Search:
             self._own_bytes += self.arrays.KY.nbytes
         r = core.run_chunk(self.arrays, max_nodes)
         table.count = int(self.ctl[core.C_TTCOUNT])
-        if r == core.R_GROW:
-            if self.TT.shape[0] >= self.tt_max:
-                r = core.R_GROW  # full: the caller reports UNKNOWN (memory)
-            else:
-                old = self.arrays.TT
-                new = new_table(old.shape[0] * 2)
-                core.tt_rehash(old, new)
-                table.peak = max(table.peak, old.nbytes + new.nbytes)
-                table.TT = new
-                self.arrays = self.arrays._replace(TT=new)
-                del old
-                r = core.R_BUDGET
+        if r == core.R_GROW and self.TT.shape[0] < self.tt_max:  # (else full: UNKNOWN)
+            table.grow(self.tt_max)
+            self.arrays = self.arrays._replace(TT=table.TT)
+            r = core.R_BUDGET
         self.result = r
         return r
 
@@ -298,16 +259,6 @@ class Search:
         if not state.is_won:
             raise AssertionError("internal error: the solver's line does not win")
         return tuple(moves)
-
-
-class _Table:
-    """A transposition table and its entry count, held for the searches that share it
-    (:meth:`Search.share_table`); ``peak`` its largest size in bytes (two while it grows)."""
-
-    def __init__(self, TT: np.ndarray, count: int) -> None:
-        self.TT = TT
-        self.count = count
-        self.peak = int(TT.nbytes)
 
 
 def with_override(state: GameState, foundation_to_tableau: bool | None) -> GameState:

@@ -1,4 +1,5 @@
-"""When the transposition table grows (``drive.grow_at``, ``core.C_GROWAT``).
+"""When and how the transposition table grows (``drive.grow_at``, ``core.C_GROWAT``,
+``memory.Table.grow``).
 
 A small-table analogue of :data:`drive.LATE_GROWTH_ROWS`: with it lowered to the start size,
 the table of 2**14 rows grows at 12,288 entries (three quarters), not 8,192; with the default
@@ -7,11 +8,13 @@ table is exact), and a table at its ``tt_max`` stops at three quarters (``R_GROW
 caller's memory stop). Catches a core that grows at one half again (``TT.shape[0] // 2``
 instead of ``ctl[C_GROWAT]``) and a ``grow_at`` that ignores ``LATE_GROWTH_ROWS``.
 
-A grown table of :data:`drive.HUGE_PAGE_ROWS` rows or more is its own private anonymous
+A grown table of :data:`memory.HUGE_PAGE_ROWS` rows or more is its own private anonymous
 mapping that the kernel may back with huge pages (``THPeligible`` in ``/proc/self/smaps``,
 where the system has transparent huge pages), with the same counts: catches a growth that
 still allocates with ``np.zeros``, a ``new_table`` that ignores its threshold and one that maps
-shared memory (``mmap``'s default, which is shmem and not eligible).
+shared memory (``mmap``'s default, which is shmem and not eligible). The table is then the
+first rows of one such mapping of ``tt_max`` rows, doubled in place (``core.tt_spread``), with
+the keys and counts of a copied one.
 """
 
 from __future__ import annotations
@@ -19,11 +22,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from klondike_widget.engine.deals import deal
 from klondike_widget.engine.rules import Rules
-from klondike_widget.solver import core, drive
+from klondike_widget.solver import core, drive, memory
 
 #: Numbered draw-3 deal won in 25,024 positions (first order alone): the table grows twice.
 DEAL = 18
@@ -88,15 +92,62 @@ def test_large_tables_are_mapped_for_huge_pages(monkeypatch: pytest.MonkeyPatch)
     thp = Path("/sys/kernel/mm/transparent_hugepage/enabled")
     if not thp.exists() or "[never]" in thp.read_text():
         pytest.skip("no transparent huge pages here")
-    rows = 2 * drive.HUGE_PAGE_ROWS  # (4 MiB: holds an aligned huge page, as a table must)
+    rows = 2 * memory.HUGE_PAGE_ROWS  # (4 MiB: holds an aligned huge page, as a table must)
     small, _ = _run()
     assert small.TT.flags.owndata  # below HUGE_PAGE_ROWS: a plain array
-    monkeypatch.setattr(drive, "HUGE_PAGE_ROWS", 2 * drive.TT_START)
+    monkeypatch.setattr(memory, "HUGE_PAGE_ROWS", 2 * drive.TT_START)
     s, growths = _run()
     assert [rows for rows, _ in growths] == [drive.TT_START, 2 * drive.TT_START]
     assert (s.result, s.nodes, s.table.count) == (core.R_WON, 25_024, small.table.count)
     assert not s.TT.flags.owndata  # grown past HUGE_PAGE_ROWS: new_table's own mapping
-    big = drive.new_table(rows)
+    big = memory.new_table(rows)
     assert big.shape == (rows, 2) and not big.any()
     fields = _mapping(big.ctypes.data)
     assert fields["perms"] == "rw-p" and fields.get("THPeligible") == "1", fields
+
+
+def _doubled(keys: np.ndarray, rows: int) -> memory.Table:
+    """A table of ``rows`` rows holding ``keys``, at the start of its reserve, doubled once."""
+    table = memory.Table(np.zeros((rows, 2), dtype=np.uint64), len(keys))
+    table.reserve = np.zeros((2 * rows, 2), dtype=np.uint64)
+    table.TT = table.reserve[:rows]
+    for a, b in keys:
+        assert core.tt_insert(table.TT, a, b)
+    table.grow(2 * rows)
+    return table
+
+
+def test_a_table_doubled_in_place_holds_its_keys_where_a_probe_finds_them() -> None:
+    """Small tables three quarters full, so that runs of full rows often cross the end of the
+    half table (rows 8 to 64, 300 each): every key once, each found by ``tt_contains``, in the
+    first rows of the reserve. Catches a doubling that leaves the run crossing the end in place,
+    one that does not empty a row before inserting its key again (duplicates), one that goes
+    through the rows backwards, one that drops the run taken out, and a growth that copies."""
+    rng = np.random.default_rng(20261202)
+    for rows in (8, 16, 64):
+        for _ in range(300):
+            n = int(rng.integers(1, rows * 3 // 4 + 1))
+            keys = rng.integers(1, 2**63, size=(n, 2), dtype=np.uint64)
+            table = _doubled(keys, rows)
+            TT = table.TT
+            assert TT.shape == (2 * rows, 2) and np.shares_memory(TT, table.reserve)
+            held = sorted(map(tuple, TT[TT[:, 1] != 0].tolist()))
+            assert held == sorted(map(tuple, keys.tolist()))
+            assert all(core.tt_contains(TT, a, b) for a, b in keys)
+
+
+def test_a_large_table_doubles_in_place_with_the_same_counts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """From 2**8 rows, the table in its reserve from 2**9: seven doublings in place, the
+    positions, verdict and entries as with the default sizes; the peak is the last table's
+    (and the run of rows taken out), not two tables. Catches a growth that copies, one that
+    leaves the run crossing the end in place or drops it, one through the rows backwards."""
+    default, _ = _run()
+    monkeypatch.setattr(drive, "TT_START", 1 << 8)
+    monkeypatch.setattr(memory, "HUGE_PAGE_ROWS", 1 << 9)
+    s, growths = _run()
+    assert [rows for rows, _ in growths] == [1 << k for k in range(8, 16)]
+    assert (s.result, s.nodes, s.table.count) == (core.R_WON, 25_024, default.table.count)
+    assert np.shares_memory(s.TT, s.table.reserve)
+    assert s.table.peak < s.TT.nbytes + 4096

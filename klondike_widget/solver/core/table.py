@@ -25,6 +25,7 @@ __all__ = [
     "tt_prefetch",
     "tt_rehash",
     "tt_slot",
+    "tt_spread",
     "tt_store",
 ]
 
@@ -155,3 +156,28 @@ def tt_rehash(old: np.ndarray, new: np.ndarray) -> None:
     for i in range(old.shape[0]):
         if old[i, 1] != U0:
             tt_insert(new, old[i, 0], old[i, 1])
+
+
+@core_jit
+def tt_spread(TT: np.ndarray, stop: Any) -> None:
+    """Double a table in place: ``TT``'s first half holds a table of half its rows, its second
+    half is empty; afterwards ``TT`` holds the same keys, each where :func:`tt_slot` finds it.
+
+    Rows ``stop`` to the middle must be empty, and so row ``stop - 1``: the caller takes the
+    run of full rows that ends the first half out before, and inserts its keys after. Each key
+    of rows ``0`` to ``stop`` is taken out and inserted again, in order. *Argument.* A key's
+    home in ``TT`` is ``h`` or ``h`` plus half the rows, ``h`` its home in the half table, and
+    rows ``h`` to its row ``i`` were full there (linear probing); with no run of the half table
+    crossing its end but the one taken out, ``h`` is at most ``i`` or in the run taken out. So
+    the probe that inserts it passes only rows it will never empty: rows up to ``i`` (each
+    already taken out, ``i`` itself empty), the run taken out, or the second half (holding only
+    keys inserted again), from which it may come round to row 0. Every key then stays where
+    :func:`tt_slot` finds it. The grown table is exact, as one rehashed (:func:`tt_rehash`).
+    """
+    for i in range(stop):
+        b = TT[i, 1]
+        if b != U0:
+            a = TT[i, 0]
+            TT[i, 0] = U0
+            TT[i, 1] = U0
+            tt_insert(TT, a, b)

@@ -1,0 +1,91 @@
+"""The memory of a transposition table: its mapping (:func:`new_table`) and its growth
+(:class:`Table`).
+
+>>> t = Table(new_table(8), 0)
+>>> t.grow(1 << 20)
+>>> t.TT.shape, t.reserve is None
+((16, 2), True)
+"""
+
+from __future__ import annotations
+
+import mmap
+
+import numpy as np
+
+from klondike_widget.solver.coldstart import CORE as core  # compiled, or uncompiled until then
+
+__all__ = ["HUGE_PAGE_ROWS", "new_table", "Table"]
+
+#: Tables of this many rows and more (2 MiB, one huge page) are mapped as huge pages
+#: (:func:`new_table`).
+HUGE_PAGE_ROWS = 1 << 17
+
+
+def new_table(rows: int) -> np.ndarray:
+    """An empty transposition table of ``rows`` rows of two words; from
+    :data:`HUGE_PAGE_ROWS` rows on, its memory is mapped on its own and asked for as huge pages.
+
+    A large table is probed at random, so nearly every probe misses the caches and many miss
+    the TLB as well: with 2 MiB pages (``madvise(MADV_HUGEPAGE)``, which Linux honours when
+    transparent huge pages are in its ``madvise`` or ``always`` mode) one TLB entry covers 512
+    times as many rows. Numbered draw-3 deal 1862 (lost at 12,098,856 positions in a table of
+    2**24 rows): about 5% fewer CPU seconds (``benchmarks/big_table.py``). Where the system
+    has no such advice the table is a plain array of zeros (both are zeros; the table is exact,
+    so its memory changes no node count).
+
+    >>> t = new_table(HUGE_PAGE_ROWS)
+    >>> t.shape == (HUGE_PAGE_ROWS, 2), t.dtype == np.uint64, int(t.sum()), t.flags.writeable
+    (True, True, 0, True)
+    """
+    if rows < HUGE_PAGE_ROWS or not hasattr(mmap, "MADV_HUGEPAGE"):
+        return np.zeros((rows, 2), dtype=np.uint64)
+    # anonymous and private (a shared mapping would be shmem, under other huge-page rules),
+    # zeros; unmapped when the array goes
+    buf = mmap.mmap(-1, rows * 16, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+    buf.madvise(mmap.MADV_HUGEPAGE)
+    return np.frombuffer(buf, dtype=np.uint64).reshape(rows, 2)
+
+
+class Table:
+    """A transposition table and its entry count, held for the searches that share it
+    (:meth:`~.drive.Search.share_table`); ``peak`` its largest size in bytes (with the one it
+    grew from, when it copied)."""
+
+    def __init__(self, TT: np.ndarray, count: int) -> None:
+        self.TT = TT
+        self.count = count
+        self.peak = int(TT.nbytes)
+        #: ``new_table(tt_max)`` once the table has :data:`HUGE_PAGE_ROWS` rows: the table is
+        #: its first rows, and doubles in place (:meth:`grow`).
+        self.reserve: np.ndarray | None = None
+
+    def grow(self, tt_max: int) -> None:
+        """Double the table (of at most ``tt_max`` rows): rehashed into a new one while small;
+        from :data:`HUGE_PAGE_ROWS` rows on, the first rows of :attr:`reserve`, doubled in place
+        (``core.tt_spread``). A new table is memory touched for the first time, which the
+        kernel must clear (and on a virtual machine the host may have to supply: some 3.5 ms a
+        MiB on the Firecracker machine of December 2026). Numbered draw-3 deal 1862 (2**24 rows
+        at the end): copied, its growths took 1.3-1.7 CPU s, 1.1-1.5 of them system time, into
+        496 MiB of new tables, and the process peaked at 590 MiB; in place, 0.8-1.1 s, touching
+        its last table's 256 MiB alone, peak 449 MiB. The table is exact, so the layout its keys
+        end in changes no node count.
+        """
+        old, rows = self.TT, self.TT.shape[0]
+        if self.reserve is not None:
+            self.TT = self.reserve[: 2 * rows]
+            run = 0  # the run of full rows that ends the old table (see core.tt_spread)
+            while run < rows and old[rows - 1 - run, 1] != 0:
+                run += 1
+            tail = old[rows - run :].copy()
+            old[rows - run :] = 0
+            core.tt_spread(self.TT, rows - run)
+            core.tt_rehash(tail, self.TT)
+            self.peak = max(self.peak, self.TT.nbytes + tail.nbytes)
+            return
+        if 2 * rows >= HUGE_PAGE_ROWS:
+            self.reserve = new_table(tt_max)
+        new = new_table(2 * rows) if self.reserve is None else self.reserve[: 2 * rows]
+        core.tt_rehash(old, new)
+        self.TT = new
+        self.peak = max(self.peak, old.nbytes + new.nbytes)
