@@ -45,9 +45,7 @@ def _phases(BS: np.ndarray, BH: np.ndarray, upto: int, ranking: np.ndarray) -> i
     S, H, AUM, AUU = bm.work_arrays(BS.shape[1])
     out = np.empty(core.MAXM, dtype=np.int32)
     mark = np.zeros(core.SCR_SIZE, dtype=np.int32)
-    CUM = np.empty(core.NCOL * core.CAP, dtype=np.int64)
-    LOW = np.empty(core.NCOL * core.CAP, dtype=np.int64)
-    PLEN = np.empty(core.NCOL, dtype=np.int64)
+    per_column = np.zeros(core.NCOL, dtype=np.int64)
     children = 0
     check = 0
     for i in range(BS.shape[0]):
@@ -55,7 +53,9 @@ def _phases(BS: np.ndarray, BH: np.ndarray, upto: int, ranking: np.ndarray) -> i
         H[:] = BH[i]
         total = 0
         if upto >= 6:
-            total = terms.parent_blockers(S, CUM, LOW, PLEN)
+            for col in range(core.NCOL):
+                per_column[col] = terms.column_blockers(S, col)
+                total += per_column[col]
         if upto < 1:
             check += S[0]
             continue
@@ -76,7 +76,7 @@ def _phases(BS: np.ndarray, BH: np.ndarray, upto: int, ranking: np.ndarray) -> i
                 key = bm.pos_key(S, H)
                 check += np.int64(key & np.uint64(1))
                 if upto >= 6:
-                    blocking = terms.child_blockers(S, m, total, CUM, LOW, PLEN)
+                    blocking = terms.child_blockers(S, m, total, per_column)
                     check += bm._rank(S, c, key, ranking, blocking)
             while aun > 0:
                 aun -= 1

@@ -32,8 +32,8 @@ from klondike_widget.solver.beam_terms import (
     blocker_moves,
     card_bound,
     child_blockers,
+    column_blockers,
     face_down_count,
-    parent_blockers,
     talon_count,
     waste_debt,
 )
@@ -236,16 +236,16 @@ def _candidates(layer: Layer, cand: Candidates, nb: int, ranking: _A, best: _A) 
     S, H, AUM, AUU = work_arrays(BS.shape[1])
     out = np.empty(MAXM, dtype=np.int32)
     mark = np.zeros(SCR_SIZE, dtype=np.int32)
-    CUM = np.empty(NCOL * CAP, dtype=np.int64)  # the parent's blockers (parent_blockers)
-    LOW = np.empty(NCOL * CAP, dtype=np.int64)
-    PLEN = np.empty(NCOL, dtype=np.int64)
+    per_column = np.zeros(NCOL, dtype=np.int64)
     nc = 0
     for i in range(nb):
         copy_position(S, BS[i])
         H[:] = BH[i]
         total = 0
         if ranking[2] != 0:  # the parent's blockers: a child's differ in one or two columns
-            total = parent_blockers(S, CUM, LOW, PLEN)
+            for col in range(NCOL):
+                per_column[col] = column_blockers(S, col)
+                total += per_column[col]
         n = min(gen_moves(S, out, mark, True), MAXM)
         for j in range(n):
             m = out[j] & 0xFFFFFF
@@ -263,9 +263,7 @@ def _candidates(layer: Layer, cand: Candidates, nb: int, ranking: _A, best: _A) 
                 # no look-up in the table of positions seen here (a cache miss per child):
                 # _keep_cheapest looks up only the candidates it reaches in rank order
                 key = pos_key(S, H)
-                blocking = 0
-                if ranking[2] != 0:
-                    blocking = child_blockers(S, m, total, CUM, LOW, PLEN)
+                blocking = child_blockers(S, m, total, per_column) if ranking[2] != 0 else 0
                 CF[nc] = _rank(S, f, key, ranking, blocking)
                 CG[nc], CK[nc], CP[nc], CM[nc] = g2, key, i, m
                 nc += 1

@@ -149,20 +149,14 @@ def column_blockers(S: np.ndarray, c: int) -> int:
     low = NO_LOW
     base = O_COLS + c * CAP
     for k in range(S[O_LEN + c]):
-        above, low = _blocker_step(S[base + k], low)
-        t += above
+        card = S[base + k]
+        shift = 4 * SUIT[card]
+        rank = RANK[card]
+        if rank > (low >> shift) & 15:
+            t += 1
+        else:
+            low = (low & ~(15 << shift)) | (rank << shift)
     return t
-
-
-@njit(cache=True, nogil=True)
-def _blocker_step(card: int, low: int) -> tuple[int, int]:
-    """``(1, low)`` if ``card`` lies above a lower card of its suit (``low``: the lowest rank
-    of each suit below it, a nibble a suit), else ``(0, low)`` with its rank as its suit's."""
-    shift = 4 * SUIT[card]
-    rank = RANK[card]
-    if rank > (low >> shift) & 15:
-        return 1, low
-    return 0, (low & ~(15 << shift)) | (rank << shift)
 
 
 @njit(cache=True, nogil=True)
@@ -185,56 +179,9 @@ def blockers(S: np.ndarray) -> int:
 
 
 @njit(cache=True, nogil=True)
-def parent_blockers(S: np.ndarray, CUM: np.ndarray, LOW: np.ndarray, PLEN: np.ndarray) -> int:
-    """:func:`blockers` of ``S``, recording for :func:`child_blockers` each column's length
-    (``PLEN``) and, at each card ``k`` of column ``c`` (index ``c * CAP + k``), the blockers
-    among the cards up to it (``CUM``) and the lowest rank of each suit among them (``LOW``,
-    nibbles as in :func:`column_blockers`)."""
-    total = 0
-    for c in range(NCOL):
-        t = 0
-        low = NO_LOW
-        base = O_COLS + c * CAP
-        n = S[O_LEN + c]
-        for k in range(n):
-            above, low = _blocker_step(S[base + k], low)
-            t += above
-            CUM[c * CAP + k] = t
-            LOW[c * CAP + k] = low
-        PLEN[c] = n
-        total += t
-    return total
-
-
-@njit(cache=True, nogil=True)
-def _column_change(
-    S: np.ndarray, c: int, CUM: np.ndarray, LOW: np.ndarray, PLEN: np.ndarray
-) -> int:
-    """Blockers column ``c`` of ``S`` has more than it had in the parent :func:`parent_blockers`
-    recorded: the cards below ``min(old, new length)`` are the parent's (a move and the
-    automatic moves only take cards off a column's top or put cards on it), so only the
-    cards above them are scanned."""
-    n = S[O_LEN + c]
-    old = PLEN[c]
-    p = min(n, old)
-    t = 0
-    low = NO_LOW
-    if p > 0:
-        t = CUM[c * CAP + p - 1]
-        low = LOW[c * CAP + p - 1]
-    base = O_COLS + c * CAP
-    for k in range(p, n):
-        above, low = _blocker_step(S[base + k], low)
-        t += above
-    return t - (CUM[c * CAP + old - 1] if old > 0 else 0)
-
-
-@njit(cache=True, nogil=True)
-def child_blockers(
-    S: np.ndarray, m: int, total: int, CUM: np.ndarray, LOW: np.ndarray, PLEN: np.ndarray
-) -> int:
+def child_blockers(S: np.ndarray, m: int, total: int, per_column: np.ndarray) -> int:
     """:func:`blockers` of ``S``, the child by move code ``m`` (and automatic moves) of a
-    parent with ``total`` blockers, recorded by :func:`parent_blockers`.
+    parent with ``total`` blockers, ``per_column`` of them in each column.
 
     Only the columns a move puts cards on or takes a run from can change: a card going to
     its foundation is the next of its suit, so no lower card of its suit is left in any column
@@ -243,9 +190,11 @@ def child_blockers(
     kind = m & 7
     if kind in (K_COL_FND, K_TAL_FND):
         return total
-    t = total + _column_change(S, (m >> SHIFT_DST) & 7, CUM, LOW, PLEN)
+    dst = (m >> SHIFT_DST) & 7
+    t = total - per_column[dst] + column_blockers(S, dst)
     if kind in (K_COL_COL, K_SWAP_FND):
-        t += _column_change(S, (m >> 9) & 63, CUM, LOW, PLEN)
+        src = (m >> 9) & 63
+        t += column_blockers(S, src) - per_column[src]
     return t
 
 

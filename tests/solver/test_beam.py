@@ -53,10 +53,7 @@ def test_a_childs_blockers_equal_a_fresh_count_from_deals_and_mid_game(draw: int
         H = np.zeros(core.H_SIZE, dtype=np.uint64)
         core.compute_hashes(S, H)
         per_column = np.array([beam_terms.column_blockers(S, c) for c in range(core.NCOL)])
-        cum = np.empty(core.NCOL * core.CAP, dtype=np.int64)
-        low, lengths = np.empty_like(cum), np.empty(core.NCOL, dtype=np.int64)
         total = int(beam_terms.blockers(S))
-        assert int(beam_terms.parent_blockers(S, cum, low, lengths)) == total
         assert total == int(per_column.sum()) == _blockers_by_hand(S)
         for m in out[: core.gen_moves(S, out, mark, True)]:
             code = int(m) & core.MOVE_MASK
@@ -64,8 +61,7 @@ def test_a_childs_blockers_equal_a_fresh_count_from_deals_and_mid_game(draw: int
             core.do_move(child, H.copy(), code)
             core.column_autos(child, H.copy(), aum, auu, 0)
             fresh = int(beam_terms.blockers(child))
-            got = beam_terms.child_blockers(child, code, total, cum, low, lengths)
-            assert int(got) == fresh
+            assert int(beam_terms.child_blockers(child, code, total, per_column)) == fresh
             assert fresh == _blockers_by_hand(child)
             children += 1
             changed += fresh != total
@@ -128,7 +124,7 @@ def _layers_parents(start: GameState, spread: int, width: int, depth: int) -> li
     core.compute_hashes(S, H)
     beam.root_autos(S, H)
     layer = (S[None, :].copy(), H[None, : beam.HW].copy(), np.zeros(1, dtype=np.int32))
-    seen = np.zeros((1 << 18, 2), dtype=np.uint64)
+    seen = (np.zeros(1 << 18, dtype=np.uint64), np.zeros(1 << 18, dtype=np.int32))
     cand = _scratch(width * core.MAXM)
     ranking = np.array([0, 1, 2, 0, 0, spread, 0], dtype=np.int64)
     best = np.array([10_000, -1, -1, 0, 0], dtype=np.int64)
