@@ -124,7 +124,7 @@ def _layers_parents(start: GameState, spread: int, width: int, depth: int) -> li
     core.compute_hashes(S, H)
     beam.root_autos(S, H)
     layer = (S[None, :].copy(), H[None, : beam.HW].copy(), np.zeros(1, dtype=np.int32))
-    seen = (np.zeros(1 << 18, dtype=np.uint64), np.zeros(1 << 18, dtype=np.int32))
+    seen = np.zeros((1 << 18, 2), dtype=np.uint64)
     cand = _scratch(width * core.MAXM)
     ranking = np.array([0, 1, 2, 0, 0, spread, 0], dtype=np.int64)
     best = np.array([10_000, -1, -1, 0, 0], dtype=np.int64)
