@@ -96,7 +96,7 @@ def collect_layers(
     g0 = bm.root_autos(S, H)
     layer = (S[None, :].copy(), H[None, : bm.HW].copy(), np.array([g0], dtype=np.int32))
     slots = 1 << max(16, int(2 * width * bound).bit_length())
-    seen = (np.zeros(slots, dtype=np.uint64), np.zeros(slots, dtype=np.int32))
+    seen = np.zeros((slots, 2), dtype=np.uint64)
     cand = _scratch(width * core.MAXM)
     best = np.array([bound, -1, -1, 0, 0], dtype=np.int64)
     layers = [layer]

@@ -57,6 +57,7 @@ from klondike_widget.solver.core import (
     gen_moves,
     is_won,
     mix64,
+    prefetch_row,
     state_key,
     undo_move,
 )
@@ -65,6 +66,10 @@ from klondike_widget.solver.core import (
 HW = H_LIVE
 #: Most automatic moves after one search move (there are 52 cards).
 MAX_AUTOS = 64
+#: Candidates ahead of the one the keep step looks up whose rows of the table of positions
+#: seen it asks the processor for (:func:`prefetch_row`), so that their look-ups find them in
+#: the cache (the table is megabytes, read in no useful order).
+SEEN_AHEAD = 8
 #: The largest f value the bucket selection sorts by (larger ones share the last bucket).
 F_MAX = 4095
 #: A position about to be kept is dropped if its :func:`lower_bound` leaves no cheaper win
@@ -74,33 +79,42 @@ F_MAX = 4095
 #: 3050 -> 3048 engine moves (Klondike-Solver 3038), draw 3 2294 unchanged, the same
 #: processor time per unit of work (0.20 microseconds).
 TIGHT_SLACK = 10
+#: The values of the salted tie-break the shortening's beams use (``beam_run.NOISE + 1``),
+#: which :func:`_rank` divides by as a constant.
+NOISE_BUCKETS = 5
 
 _A = np.ndarray
 #: A beam layer: ``(BS, BH, BG)``, its positions, their hash words and engine moves spent.
 Layer = tuple[_A, _A, _A]
 #: The next layer and where it came from: ``(NS, NH, NG, PAR, COD)``.
 Next = tuple[_A, _A, _A, _A, _A]
-#: The positions seen: ``(SK, SG)``, key and cheapest ``g``.
-Seen = tuple[_A, _A]
+#: The positions seen: rows of ``(key, cheapest g)`` (one cache line holds both).
+Seen = _A
 #: The candidates' scratch: ``(CF, CG, CK, CP, CM, ORD)``.
 Candidates = tuple[_A, _A, _A, _A, _A, _A]
 
 
 @njit(cache=True, nogil=True)
 def talon_steps(S: np.ndarray, i: int) -> int:
-    """Taps and recycles that bring talon card ``T[i]`` to the top of the waste (-1: never)."""
+    """Taps and recycles that bring talon card ``T[i]`` to the top of the waste (-1: never).
+
+    Taps move the pointer ``p`` by the draw ``k`` up to the talon's end ``n``, a recycle
+    from there to 0: the card comes up on this pass if ``p + j * k`` reaches ``i + 1`` (or
+    ``i`` is the last card), else on the next pass from 0 under the same rule, else never.
+    """
     tn = S[O_TN]
     p = S[O_TP]
     k = S[O_DRAW]
-    target = i + 1
-    steps = 0
-    limit = 2 * (tn // k + 2)
-    while p != target:
-        p = min(p + k, tn) if p < tn else 0
-        steps += 1
-        if steps > limit:
-            return -1
-    return steps
+    t = i + 1
+    if t == p:
+        return 0
+    if t > tn:
+        return -1
+    if t > p and (t == tn or (t - p) % k == 0):
+        return (t - p + k - 1) // k
+    if t == tn or t % k == 0:
+        return (tn - p + k - 1) // k + 1 + (t + k - 1) // k
+    return -1
 
 
 @njit(cache=True, nogil=True)
@@ -124,10 +138,17 @@ def pos_key(S: np.ndarray, H: np.ndarray) -> np.uint64:
 
 
 @njit(cache=True, nogil=True)
-def _seen_slot(SK: np.ndarray, key: np.uint64) -> int:
-    mask = np.int64(SK.shape[0] - 1)
-    i = np.int64(key >> np.uint64(1)) & mask
-    while SK[i] != np.uint64(0) and SK[i] != key:
+def _seen_home(SEEN: np.ndarray, key: np.uint64) -> int:
+    """The row of ``SEEN`` where the search for ``key`` starts."""
+    return np.int64(key >> np.uint64(1)) & np.int64(SEEN.shape[0] - 1)
+
+
+@njit(cache=True, nogil=True)
+def _seen_slot(SEEN: np.ndarray, key: np.uint64) -> int:
+    """The row of ``SEEN`` holding ``key``, or the empty row it would take."""
+    mask = np.int64(SEEN.shape[0] - 1)
+    i = _seen_home(SEEN, key)
+    while SEEN[i, 0] != np.uint64(0) and SEEN[i, 0] != key:
         i = (i + np.int64(1)) & mask
     return i
 
@@ -163,8 +184,8 @@ def expand_layer(
 
     ``layer`` is ``(BS, BH, BG)``: the layer's positions, their hash words (:data:`HW`) and
     engine moves spent. ``nxt`` is ``(NS, NH, NG, PAR, COD)``: the next layer's, each one's
-    parent index and move code (its width is ``NS``'s). ``seen`` is ``(SK, SG)``, the table of
-    positions seen (key, cheapest ``g``), a power-of-two size. ``cand`` is
+    parent index and move code (its width is ``NS``'s). ``seen`` is the table of positions seen, a
+    power-of-two number of rows ``(key, cheapest g)`` (:data:`Seen`). ``cand`` is
     ``(CF, CG, CK, CP, CM, ORD)``, scratch arrays of at least ``nb * MAXM`` entries (the
     candidates' rank, ``g``, key, parent and move, and their order). ``ranking`` holds
     the weights, the noise, the salt, the spread and the talon weight ``(face_down, waste,
@@ -172,7 +193,7 @@ def expand_layer(
     that many children in the next layer, so that the layer holds more lines, not the many
     children of a few.
     ``best`` holds ``[cost, parent, code, entries, children]``: the cheapest win found so far
-    (cost in engine moves; a win found here replaces it), the number of keys in ``SK`` and the
+    (cost in engine moves; a win found here replaces it), the number of keys in ``seen`` and the
     children generated so far (each layer adds its candidates: the beam's work, which
     :mod:`.shorten` budgets).
     Positions rank by ``g`` + the bound + the weighted terms, plus a hashed tie-break of
@@ -184,14 +205,24 @@ def expand_layer(
 
 
 @njit(cache=True, nogil=True)
-def _rank(S: np.ndarray, g: int, key: np.uint64, ranking: np.ndarray, blocking: int) -> int:
-    """A candidate's rank: ``g`` + the bound + the weighted terms (``blocking``: its
-    :func:`blockers`) + the salted tie-break, in ``0..F_MAX``."""
-    rank = g + card_bound(S) + ranking[0] * face_down_count(S) + ranking[1] * waste_debt(S)
-    rank += ranking[2] * blocking + ranking[6] * talon_count(S)
+def _rank(S: np.ndarray, f: int, key: np.uint64, ranking: np.ndarray, blocking: int) -> int:
+    """A candidate's rank: ``f`` (``g`` + the bound) + the weighted terms (``blocking``: its
+    :func:`blockers`) + the salted tie-break, in ``0..F_MAX``. A term of weight 0 is not
+    counted (most weight sets leave some out), and the tie-break of :data:`NOISE_BUCKETS`
+    values divides by a constant (a multiplication; by a variable, a slow division)."""
+    rank = f + ranking[2] * blocking
+    if ranking[0] != 0:
+        rank += ranking[0] * face_down_count(S)
+    if ranking[1] != 0:
+        rank += ranking[1] * waste_debt(S)
+    if ranking[6] != 0:
+        rank += ranking[6] * talon_count(S)
     if ranking[3] > 0:
         salted = mix64(key ^ np.uint64(ranking[4]))
-        rank += np.int64(salted % np.uint64(ranking[3] + 1))
+        if ranking[3] + 1 == NOISE_BUCKETS:
+            rank += np.int64(salted % np.uint64(NOISE_BUCKETS))
+        else:
+            rank += np.int64(salted % np.uint64(ranking[3] + 1))
     return max(0, min(rank, F_MAX))  # negative weights (a blocker's -1) leave it >= g
 
 
@@ -224,15 +255,16 @@ def _candidates(layer: Layer, cand: Candidates, nb: int, ranking: _A, best: _A) 
             u = do_move(S, H, m)
             aun = column_autos(S, H, AUM, AUU, 0)
             g2 = BG[i] + c + aun
+            f = g2 + card_bound(S)
             if is_won(S):
                 if g2 < best[0]:
                     best[0], best[1], best[2] = g2, i, m
-            elif g2 + card_bound(S) < best[0]:
+            elif f < best[0]:
                 # no look-up in the table of positions seen here (a cache miss per child):
                 # _keep_cheapest looks up only the candidates it reaches in rank order
                 key = pos_key(S, H)
                 blocking = child_blockers(S, m, total, per_column) if ranking[2] != 0 else 0
-                CF[nc] = _rank(S, g2, key, ranking, blocking)
+                CF[nc] = _rank(S, f, key, ranking, blocking)
                 CG[nc], CK[nc], CP[nc], CM[nc] = g2, key, i, m
                 nc += 1
             while aun > 0:
@@ -266,28 +298,33 @@ def _keep_cheapest(
     many (see :func:`expand_layer`)."""
     BS, BH, _ = layer
     NS, NH, NG, PAR, COD = nxt
-    SK, SG = seen
     CF, CG, CK, CP, CM, ORD = cand
-    S, H, AUM, AUU = work_arrays(BS.shape[1])
+    AUM, AUU = np.empty(MAX_AUTOS, dtype=np.int32), np.empty(MAX_AUTOS, dtype=np.int32)
     _by_rank(CF, ORD, nc)
     children = np.zeros(BS.shape[0], dtype=np.int32)  # kept so far, per parent
+    for r in range(min(nc, SEEN_AHEAD)):
+        prefetch_row(seen, _seen_home(seen, CK[ORD[r]]))
     kept = 0
     for r in range(nc):
         if kept >= NS.shape[0]:
             break
+        if r + SEEN_AHEAD < nc:
+            prefetch_row(seen, _seen_home(seen, CK[ORD[r + SEEN_AHEAD]]))
         j = ORD[r]
         if spread > 0 and children[CP[j]] >= spread:
             continue
         g2 = CG[j]
-        slot = _seen_slot(SK, CK[j])
-        if SK[slot] != np.uint64(0) and SG[slot] <= g2:
+        slot = _seen_slot(seen, CK[j])
+        if seen[slot, 0] != np.uint64(0) and seen[slot, 1] <= np.uint64(g2):
             continue  # a cheaper (or an equal, already kept) copy
-        if SK[slot] == np.uint64(0):
-            if 2 * best[3] >= SK.shape[0]:
+        if seen[slot, 0] == np.uint64(0):
+            if 2 * best[3] >= seen.shape[0]:
                 break  # the table is half full: keep no more positions
             best[3] += 1
-        SK[slot] = CK[j]
-        SG[slot] = g2
+        seen[slot, 0] = CK[j]
+        seen[slot, 1] = np.uint64(g2)
+        # built in place in the next layer (taken back below if it is dropped)
+        S, H = NS[kept], NH[kept]
         copy_position(S, BS[CP[j]])
         H[:] = BH[CP[j]]
         do_move(S, H, CM[j])
@@ -295,8 +332,6 @@ def _keep_cheapest(
         slack = best[0] - g2 - card_bound(S)
         if slack <= 0 or (slack <= TIGHT_SLACK and slack <= blocker_moves(S)):
             continue  # no cheaper win below (or a win found in this layer is as cheap)
-        copy_position(NS[kept], S)
-        NH[kept] = H
         NG[kept], PAR[kept], COD[kept] = g2, CP[j], CM[j]
         children[CP[j]] += 1
         kept += 1

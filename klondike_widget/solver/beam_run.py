@@ -102,7 +102,7 @@ def run_beam(
     layer = (S[None, :].copy(), H[None, : beam.HW].copy(), np.array([g0], dtype=np.int32))
     layers = min(layers, bound)
     slots = 1 << max(16, int(2 * width * layers).bit_length())
-    seen = (np.zeros(slots, dtype=np.uint64), np.zeros(slots, dtype=np.int32))
+    seen = np.zeros((slots, 2), dtype=np.uint64)
     cand = _scratch(width * core.MAXM)
     talon = weights[3] if len(weights) > 3 else 0
     ranking = np.array([*weights[:3], NOISE if salt else 0, salt, spread, talon], dtype=np.int64)

@@ -21,6 +21,7 @@ from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
 from klondike_widget.solver import Limit, beam, beam_terms, core, solve
 from klondike_widget.solver.beam_run import (
+    NOISE,
     Work,
     _layer_arrays,
     _scratch,
@@ -123,7 +124,7 @@ def _layers_parents(start: GameState, spread: int, width: int, depth: int) -> li
     core.compute_hashes(S, H)
     beam.root_autos(S, H)
     layer = (S[None, :].copy(), H[None, : beam.HW].copy(), np.zeros(1, dtype=np.int32))
-    seen = (np.zeros(1 << 18, dtype=np.uint64), np.zeros(1 << 18, dtype=np.int32))
+    seen = np.zeros((1 << 18, 2), dtype=np.uint64)
     cand = _scratch(width * core.MAXM)
     ranking = np.array([0, 1, 2, 0, 0, spread, 0], dtype=np.int64)
     best = np.array([10_000, -1, -1, 0, 0], dtype=np.int64)
@@ -212,3 +213,46 @@ def test_a_talon_weight_finds_the_opening_that_plays_talon_cards_first() -> None
         assert line is not None and Line(start, line).is_winning
         found.append(len(line))
     assert found == [shortest + 2, shortest]
+
+
+def _talon_steps_by_taps(tn: int, p: int, draw: int, i: int) -> int:
+    """Taps and recycles, one by one, until ``T[i]`` is the waste top (-1: never)."""
+    steps = 0
+    while p != i + 1:
+        p = min(p + draw, tn) if p < tn else 0
+        steps += 1
+        if steps > 2 * (tn // draw + 2):
+            return -1
+    return steps
+
+
+@pytest.mark.parametrize("draw", [1, 2, 3])
+def test_talon_steps_equal_the_taps_and_recycles_played_one_by_one(draw: int) -> None:
+    S = np.zeros(core.S_SIZE, dtype=np.int32)
+    S[core.O_DRAW] = draw
+    for tn in range(25):
+        for p in range(tn + 1):
+            S[core.O_TN], S[core.O_TP] = tn, p
+            got = [int(beam.talon_steps(S, i)) for i in range(-1, tn + 2)]
+            assert got == [_talon_steps_by_taps(tn, p, draw, i) for i in range(-1, tn + 2)]
+
+
+def test_a_rank_is_the_bound_plus_the_weighted_terms_plus_the_salted_tie_break() -> None:
+    assert beam.NOISE_BUCKETS == NOISE + 1  # the beams' tie-break takes the constant path
+    rng = np.random.default_rng(5)
+    ranks = set()
+    for state in mixed_positions(1, 9, range(1, 5), middle=20, ends=20, steps=40):
+        S = encode_state(state, dominances=1)
+        for _ in range(4):
+            w = rng.integers(-2, 4, size=4)
+            noise, salt = int(rng.choice([0, 2, NOISE])), int(rng.integers(1, 1000))
+            key = np.uint64(rng.integers(1, 2**62))
+            ranking = np.array([w[0], w[1], w[2], noise, salt, 0, w[3]], dtype=np.int64)
+            rank = 100 + w[0] * int(beam_terms.face_down_count(S)) + 7 * w[2]
+            rank += w[1] * int(beam_terms.waste_debt(S)) + w[3] * int(beam_terms.talon_count(S))
+            if noise:
+                rank += int(core.mix64(key ^ np.uint64(salt))) % (noise + 1)
+            expected = max(0, min(int(rank), beam.F_MAX))
+            assert int(beam._rank(S, 100, key, ranking, 7)) == expected
+            ranks.add(expected)
+    assert len(ranks) > 20  # the terms and the tie-break vary
