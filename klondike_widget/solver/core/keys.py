@@ -20,6 +20,7 @@ import numpy as np
 
 from .codes import K_FND_COL, K_TAL_COL, move_card, move_kind, move_src
 from .layout import (
+    ALW_BACK_UP,
     ALW_POINTER,
     CAP,
     DOM_TWINS,
@@ -295,16 +296,17 @@ def _key_ptr(S: np.ndarray) -> int:
 @core_jit_inline
 def quiet_key(S: np.ndarray, H: np.ndarray, m: int) -> tuple[np.uint64, np.uint64]:
     """``table_key(S', H', 0)`` of the child ``S'`` that move ``m`` leads to, read off the
-    parent without playing it, for the twin-class moves after which no automatic move follows
-    (:func:`~.autos.needs_autos` is false) and that change the class in one known place: a
-    foundation card onto a column (its foundation one lower) and, in draw 1 with pointer
-    classes, a talon card onto a column (its talon bit gone). Neither wins. Any other move:
-    ``(0, 0)`` (no key has a 0 second word).
+    parent without playing it, for the twin-class moves (pointer classes on) after which no
+    automatic move follows (:func:`~.autos.needs_autos` is false) and that change the class in
+    known places: a foundation card onto a column (its foundation one lower) and a talon card
+    onto a column (its talon bit gone, the pointer at its index); in draw 3 the latter only
+    when neither the card nor the talon's new last card is next on its foundation. Neither
+    wins. Any other move: ``(0, 0)`` (no key has a 0 second word).
 
     Neither changes a column's :func:`structure_count`: the card lands on a face-up card (the
     root, if any, stays) or is a King on an empty column (no root: 0 before and after). A
-    foundation-to-column move leaves the pointer where it is; a talon play in draw 1 moves it,
-    but a draw-1 key holds no pointer (with ``ALW_POINTER``).
+    foundation-to-column move leaves the pointer where it is; a talon play of ``T[i]`` leaves
+    it at ``i`` with one card fewer (:func:`key_pointer` of that; a draw-1 key holds none).
 
     >>> from klondike_widget.engine.deals import deal
     >>> from klondike_widget.solver.bridge import encode_state
@@ -315,19 +317,39 @@ def quiet_key(S: np.ndarray, H: np.ndarray, m: int) -> tuple[np.uint64, np.uint6
     >>> S[O_DRAW] = 1; m = encode(K_TAL_COL, S[O_TAL + 4], 4, 0, 1, 0)  # (legal or not)
     >>> k = quiet_key(S, H, m); u = do_move(S, H, m); k == table_key(S, H, 0)
     True
-    >>> undo_move(S, H, m, u); S[O_DRAW] = 3; quiet_key(S, H, m) == (U0, U0)
+    >>> undo_move(S, H, m, u); S[O_DRAW] = 2; quiet_key(S, H, m) == (U0, U0)  # (no such draw)
     True
     """
     kind = move_kind(m)
-    if (S[O_DOM] & DOM_TWINS) == 0:
+    if (S[O_DOM] & DOM_TWINS) == 0 or (S[O_ALW] & ALW_POINTER) == 0:
         return U0, U0
     b = H[NCOL] | TOP
     if kind == K_FND_COL:
         unit = np.uint64(1) << np.uint64(42 + 4 * move_src(m))  # src: the suit
         return H[H_CLASS] - unit, b | (np.uint64(_key_ptr(S)) << POINTER_SHIFT)
-    if kind == K_TAL_COL and S[O_DRAW] == 1 and (S[O_ALW] & ALW_POINTER) != 0:
-        return H[H_CLASS], b ^ ZTAL[move_card(m)]
-    return U0, U0
+    if kind != K_TAL_COL:
+        return U0, U0
+    b ^= ZTAL[move_card(m)]
+    if S[O_DRAW] == 1:
+        return H[H_CLASS], b
+    if S[O_DRAW] != 3:
+        return U0, U0
+    # draw 3: the pointer goes to the card's index, and the automatic moves follow unless
+    # neither the card nor the talon's new last card is next on its foundation (needs_autos)
+    i = move_src(m)
+    tn = S[O_TN] - 1
+    if (S[O_ALW] & ALW_BACK_UP) == 0 or _next(S, move_card(m)):
+        return U0, U0
+    if tn > 0 and _next(S, S[O_TAL + (tn - 1 if i == tn else tn)]):
+        return U0, U0
+    ptr = 0 if i == tn or i % 3 == 0 else i  # key_pointer (a draw of 3 here, see key_pointer)
+    return H[H_CLASS], b | (np.uint64(ptr) << POINTER_SHIFT)
+
+
+@core_jit_inline
+def _next(S: np.ndarray, card: int) -> bool:
+    """True if ``card`` is the next card of its foundation."""
+    return S[O_FND + card // 13] == RANK[card]
 
 
 @core_jit

@@ -122,7 +122,8 @@ def child_keys(arrays: SearchArrays, depth: int, aun: int) -> None:
     ``KY[depth, j, :2]`` (0 in its second word for a won child, or one whose search would
     overflow: :func:`run_chunk` then treats it as before) and how many automatic moves follow
     its move into ``KY[depth, j, 2]``, and start bringing in the table row each key's probe
-    starts at (:func:`~.table.tt_prefetch`).
+    starts at (:func:`~.table.tt_prefetch`). A quiet child's key (:func:`~.keys.quiet_key`)
+    is read off the position, without playing the move.
 
     In a large table nearly every probe misses the caches and waits for the memory. Asked
     for here, for all children at once, the rows come in while the search works on the
@@ -139,6 +140,13 @@ def child_keys(arrays: SearchArrays, depth: int, aun: int) -> None:
     deep = depth + 1 >= MV.shape[0]
     for j in range(arrays.NM[depth]):
         m = MV[depth, j]
+        a, b = quiet_key(S, H, m)  # (then no automatic move follows, and no win)
+        if b != U0 and not deep and aun < AUM.shape[0]:
+            KY[depth, j, 0] = a
+            KY[depth, j, 1] = b
+            KY[depth, j, 2] = 0
+            tt_prefetch(TT, a, b)
+            continue
         u, top = play(S, H, AUM, AUU, m, aun, -1)
         b = U0
         if not deep and top < AUM.shape[0] and not is_won(S):
