@@ -66,6 +66,7 @@ sys.path.insert(0, str(ROOT))
 #: The parts of a position's cost, by the core function a line of ``run_chunk`` calls.
 PARTS = {
     "gen_moves": "move generation (gen_moves)",
+    "gen_abstract": "move generation (gen_moves)",
     "do_move": "do/undo of the move tried",
     "undo_move": "do/undo of the move tried",
     "apply_autos": "automatic moves: the pass",

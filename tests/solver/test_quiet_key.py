@@ -15,14 +15,15 @@ def test_quiet_key_is_the_childs_key(draw: int) -> None:
     """For every move the search generates in mid-game positions (foundation-to-column moves
     allowed, twin classes on, the automatic moves played first, as in the search): where
     ``quiet_key`` gives a key, the played child has that key, no automatic move and no win;
-    it gives one for every foundation-to-column move and every talon play after which the
-    search asks for no automatic move (``needs_autos``), and for no other move."""
+    it gives one for every foundation-to-column move and every talon play or run between
+    columns (a root's, in twin classes) after which the search asks for no automatic move
+    (``needs_autos``), and for no other move."""
     H = np.zeros(core.H_SIZE, dtype=np.uint64)
     out = np.zeros(256, dtype=np.int32)
     mark = np.zeros(core.SCR_SIZE, dtype=np.int32)
     AUM = np.zeros(64, dtype=np.int32)
     AUU = np.zeros(64, dtype=np.int64)
-    quiet = {core.K_FND_COL: 0, core.K_TAL_COL: 0}
+    quiet = {core.K_FND_COL: 0, core.K_TAL_COL: 0, core.K_COL_COL: 0}
     for state in midgame_positions(400, seed=31, draw=draw, steps=100):
         S = encode_state(state, foundation_to_tableau=True)
         assert S[core.O_DOM] & core.DOM_TWINS
@@ -34,7 +35,7 @@ def test_quiet_key_is_the_childs_key(draw: int) -> None:
             kind = core.move_kind(m)
             u = core.do_move(S, H, m)
             expected = kind == core.K_FND_COL or (
-                kind == core.K_TAL_COL and not core.needs_autos(S, m)
+                kind in (core.K_TAL_COL, core.K_COL_COL) and not core.needs_autos(S, m)
             )
             assert (b != 0) == expected, (state, m)
             if b != 0:
@@ -43,7 +44,8 @@ def test_quiet_key_is_the_childs_key(draw: int) -> None:
                 assert not core.is_won(S)
                 assert core.apply_autos(S, H, AUM, AUU, 0) == 0  # no automatic move follows
             core.undo_move(S, H, m, u)
-    assert quiet[core.K_FND_COL] > 0 and quiet[core.K_TAL_COL] > 20, quiet
+    assert quiet[core.K_FND_COL] > 0, quiet
+    assert min(quiet[core.K_TAL_COL], quiet[core.K_COL_COL]) > 20, quiet
 
 
 def test_quiet_key_without_twin_classes() -> None:
@@ -56,3 +58,35 @@ def test_quiet_key_without_twin_classes() -> None:
         core.compute_hashes(S, H)
         n = core.gen_moves(S, out, mark, False)
         assert all(core.quiet_key(S, H, int(m)) == (0, 0) for m in out[:n])
+
+
+def test_quiet_key_of_a_run_that_uncovers_a_king() -> None:
+    """A root's run leaving a single face-down King: the King turns up at the bottom of its
+    column, where it is no root, so the column's structure count falls by two (from the King
+    and the root to nothing), which ``quiet_key`` reads off the parent; and a run that is not
+    headed by a King onto an empty column gets no key, or the right one."""
+    S = np.zeros(core.S_SIZE, dtype=np.int32)
+    S[core.O_DOM] = core.DOM_ALL
+    S[core.O_ALW] = core.ALW_ALL
+    S[core.O_DRAW] = 1
+    S[core.O_LEN] = 2
+    S[core.O_FD] = 1
+    S[core.O_COLS : core.O_COLS + 2] = [12, 24]  # K♣ face down, Q♦ on it
+    S[core.O_LEN + 1] = 1
+    S[core.O_COLS + core.CAP] = 51  # K♠ alone in column 1
+    H = np.zeros(core.H_SIZE, dtype=np.uint64)
+    core.compute_hashes(S, H)
+    m = core.encode(core.K_COL_COL, 24, 0, 1, 1, 0)  # Q♦ onto K♠
+    a, b = core.quiet_key(S, H, m)
+    u = core.do_move(S, H, m)
+    assert b != 0 and (a, b) == core.table_key(S, H, 0)
+    assert not core.needs_autos(S, m)
+    core.undo_move(S, H, m, u)
+    # a run headed by another card onto an empty column (no twin-class move, but quiet_key
+    # takes any move): the target gains a root, so no key, or the played child's
+    S[core.O_LEN + 1] = 0
+    core.compute_hashes(S, H)
+    m = core.encode(core.K_COL_COL, 24, 0, 1, 1, 0)
+    a, b = core.quiet_key(S, H, m)
+    core.do_move(S, H, m)
+    assert b == 0 or (a, b) == core.table_key(S, H, 0)

@@ -18,7 +18,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from .codes import K_FND_COL, K_TAL_COL, move_card, move_kind, move_src
+from .codes import (
+    K_COL_COL,
+    K_FND_COL,
+    K_TAL_COL,
+    move_card,
+    move_count,
+    move_dst,
+    move_kind,
+    move_src,
+)
 from .layout import (
     ALW_BACK_UP,
     ALW_POINTER,
@@ -298,15 +307,18 @@ def quiet_key(S: np.ndarray, H: np.ndarray, m: int) -> tuple[np.uint64, np.uint6
     """``table_key(S', H', 0)`` of the child ``S'`` that move ``m`` leads to, read off the
     parent without playing it, for the twin-class moves (pointer classes on) after which no
     automatic move follows (:func:`~.autos.needs_autos` is false) and that change the class in
-    known places: a foundation card onto a column (its foundation one lower) and a talon card
-    onto a column (its talon bit gone, the pointer at its index); in draw 3 the latter only
-    when neither the card nor the talon's new last card is next on its foundation. Neither
-    wins. Any other move: ``(0, 0)`` (no key has a 0 second word).
+    known places: a foundation card onto a column (its foundation one lower), a talon card
+    onto a column (its talon bit gone, the pointer at its index; in draw 3 only when neither
+    the card nor the talon's new last card is next on its foundation) and a root's run onto a
+    column (its column's count lower, :func:`_root_run_fall`, when the card it uncovers is not
+    next on its foundation). None wins. Any other move: ``(0, 0)`` (no key has a 0 second
+    word).
 
-    Neither changes a column's :func:`structure_count`: the card lands on a face-up card (the
-    root, if any, stays) or is a King on an empty column (no root: 0 before and after). A
-    foundation-to-column move leaves the pointer where it is; a talon play of ``T[i]`` leaves
-    it at ``i`` with one card fewer (:func:`key_pointer` of that; a draw-1 key holds none).
+    The first two change no column's :func:`structure_count`: the card lands on a face-up card
+    (the root, if any, stays) or is a King on an empty column (no root: 0 before and after). A
+    foundation-to-column move or a run leaves the pointer where it is; a talon play of ``T[i]``
+    leaves it at ``i`` with one card fewer (:func:`key_pointer` of that; a draw-1 key holds
+    none).
 
     >>> from klondike_widget.engine.deals import deal
     >>> from klondike_widget.solver.bridge import encode_state
@@ -327,6 +339,12 @@ def quiet_key(S: np.ndarray, H: np.ndarray, m: int) -> tuple[np.uint64, np.uint6
     if kind == K_FND_COL:
         unit = np.uint64(1) << np.uint64(42 + 4 * move_src(m))  # src: the suit
         return H[H_CLASS] - unit, b | (np.uint64(_key_ptr(S)) << POINTER_SHIFT)
+    if kind == K_COL_COL:
+        fall = _root_run_fall(S, m)
+        if fall < 0:
+            return U0, U0
+        unit = np.uint64(fall) << np.uint64(6 * move_src(m))
+        return H[H_CLASS] - unit, b | (np.uint64(_key_ptr(S)) << POINTER_SHIFT)
     if kind != K_TAL_COL:
         return U0, U0
     b ^= ZTAL[move_card(m)]
@@ -344,6 +362,34 @@ def quiet_key(S: np.ndarray, H: np.ndarray, m: int) -> tuple[np.uint64, np.uint6
         return U0, U0
     ptr = 0 if i == tn or i % 3 == 0 else i  # key_pointer (a draw of 3 here, see key_pointer)
     return H[H_CLASS], b | (np.uint64(ptr) << POINTER_SHIFT)
+
+
+@core_jit_inline
+def _root_run_fall(S: np.ndarray, m: int) -> int:
+    """For :func:`quiet_key`: how much a root's run moved onto a column (``K_COL_COL``, the move
+    of a twin-class reveal) lowers its column's :func:`structure_count`; -1 for any other run,
+    and when an automatic move may follow (:func:`~.autos.needs_autos`: the card it uncovers is
+    next on its foundation, or ``ALW_BACK_UP`` is off).
+
+    The target's count stays: the run lands on a face-up card (the target's root, if any,
+    stays) or is headed by a King on an empty column (no root: 0 before and after). The
+    column it leaves had the face-down cards ``fd`` and the root (``fd + 1``), and keeps
+    ``fd - 1`` face-down cards under the card that turns up, which is a root unless it is a
+    King at the bottom (``fd - 1`` or ``fd``); or, with ``fd == 0``, nothing (0).
+    """
+    src = move_src(m)
+    fd = S[O_FD + src]
+    if move_count(m) != S[O_LEN + src] - fd or (S[O_ALW] & ALW_BACK_UP) == 0:
+        return -1
+    king = RANK[move_card(m)] == 12  # (the run's bottom card: S at fd)
+    if (fd == 0 and king) or (S[O_LEN + move_dst(m)] == 0 and not king):
+        return -1  # a placed King (no root), or a run that is not a King onto an empty column
+    if fd == 0:
+        return 1
+    under = S[O_COLS + src * CAP + fd - 1]
+    if _next(S, under):
+        return -1
+    return 1 if fd > 1 or RANK[under] != 12 else 2
 
 
 @core_jit_inline

@@ -69,7 +69,7 @@ from .layout import (
     core_jit,
     core_jit_inline,
 )
-from .movegen import gen_moves
+from .movegen import gen_abstract, gen_moves
 from .pointers import enter, held, pointer_probe
 from .prune import abstract_follow_ups, drop_reverse, follow_ups, king_fills, talon_follow_ups
 from .table import tt_insert, tt_prefetch, tt_store
@@ -314,11 +314,11 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
             NM[depth] = 0
             IX[depth] = 0
             continue
-        n = gen_moves(S, MV[depth], mark, True)
+        abstract = (S[O_DOM] & DOM_TWINS) != 0
+        n = gen_abstract(S, MV[depth], mark) if abstract else gen_moves(S, MV[depth], mark, True)
         if n > MV.shape[1]:
             ctl[C_OVERFLOW] = 1
             n = MV.shape[1]
-        abstract = (S[O_DOM] & DOM_TWINS) != 0
         if restricted and abstract:
             n = abstract_follow_ups(S, MV[depth], n, move_card(m), K_FND_COL)
         elif t_restricted and abstract:
