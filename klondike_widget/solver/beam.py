@@ -10,11 +10,12 @@ bound on the moves left (:func:`card_bound`) and ``face_down`` the cards still f
 steers the beam towards progress; it is not part of the bound), with other weighted ranking
 terms and a salted hashed tie-break (so that beams differ). A child whose ``g + h`` is not
 below the best win known is dropped (and, before it is kept, one whose :func:`lower_bound`,
-which also counts the moves its blockers need, is not), so the search only ever reports lines
-shorter than its bound. Duplicates (same position, same talon pointer) keep the cheapest.
-With a *spread* a position leaves at most that many children in the next layer: a layer of the
-same width then follows more lines (on some deals this finds what only a beam several times
-wider finds otherwise, e.g. draw 1 seed 21 of the reference deals at width 512 instead of 4096).
+which also counts the moves its blockers need, less its dearest part, is not), so the search
+only ever reports lines shorter than its bound. Duplicates (same position, same talon pointer)
+keep the cheapest. With a *spread* a position leaves at most that many children in the next
+layer: a layer of the same width then follows more lines (on some deals this finds what only a
+beam several times wider finds otherwise, e.g. draw 1 seed 21 of the reference deals at width
+512 instead of 4096).
 
 Safe cards go to the foundations automatically from the columns only (each such move costs one
 engine move and is never worse than leaving the card; a talon card would cost taps).
@@ -77,7 +78,10 @@ F_MAX = 4095
 #: where :func:`card_bound` leaves at most this many moves to spare (elsewhere it rarely drops
 #: one). On the reference deals of seeds 1-30 at ``benchmarks/lines.py --seconds 1.0``: draw 1
 #: 3050 -> 3048 engine moves (Klondike-Solver 3038), draw 3 2294 unchanged, the same
-#: processor time per unit of work (0.20 microseconds).
+#: processor time per unit of work (0.20 microseconds). Without the crossed columns
+#: (:func:`beam_terms.crossed_columns`, a pass over pairs of cards, 1-3 microseconds): with them
+#: the lines of ``benchmarks/lines_variants.py`` were the same (draw 1 3041) at 1.3-1.5 times
+#: the processor time.
 TIGHT_SLACK = 10
 #: The values of the salted tie-break the shortening's beams use (``beam_run.NOISE + 1``),
 #: which :func:`_rank` divides by as a constant.
@@ -330,7 +334,7 @@ def _keep_cheapest(
         do_move(S, H, CM[j])
         column_autos(S, H, AUM, AUU, 0)
         slack = best[0] - g2 - card_bound(S)
-        if slack <= 0 or (slack <= TIGHT_SLACK and slack <= blocker_moves(S)):
+        if slack <= 0 or (slack <= TIGHT_SLACK and slack <= blocker_moves(S, False)):
             continue  # no cheaper win below (or a win found in this layer is as cheap)
         NG[kept], PAR[kept], COD[kept] = g2, CP[j], CM[j]
         children[CP[j]] += 1

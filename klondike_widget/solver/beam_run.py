@@ -87,11 +87,12 @@ def run_beam(
 
     ``weights`` rank its positions (:func:`beam.expand_layer`); ``salt`` (not 0) adds the hashed
     tie-break of :data:`NOISE`; ``spread`` (not 0) keeps at most that many children of one
-    position in the next layer; no layer starts that would end past ``deadline`` by ``clock``,
+    position in the next layer; no layer starts that would end past ``deadline`` by ``clock``
+    (none at all if :func:`beam_terms.lower_bound` leaves no win cheaper than ``bound``),
     nor one that would take more than the ``work`` left (the last layer's work is the
     estimate), and the layers' work is added to ``work.spent``.
     """
-    from klondike_widget.solver import beam, core  # numba: loaded only once shortening runs
+    from klondike_widget.solver import beam, beam_terms, core  # numba: loaded once shortening runs
 
     S = encode_state(start, dominances=1)
     H = np.zeros(core.H_SIZE, dtype=np.uint64)
@@ -99,6 +100,8 @@ def run_beam(
     g0 = beam.root_autos(S, H)
     if core.is_won(S):
         return [] if g0 < bound else None
+    if g0 + beam_terms.lower_bound(S) >= bound:
+        return None  # no win from here is cheaper than the bound
     layer = (S[None, :].copy(), H[None, : beam.HW].copy(), np.array([g0], dtype=np.int32))
     layers = min(layers, bound)
     slots = 1 << max(16, int(2 * width * layers).bit_length())
