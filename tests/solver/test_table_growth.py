@@ -19,6 +19,7 @@ the keys and counts of a copied one.
 
 from __future__ import annotations
 
+import mmap
 import re
 from pathlib import Path
 
@@ -136,17 +137,24 @@ def test_a_table_doubled_in_place_holds_its_keys_where_a_probe_finds_them() -> N
             assert all(core.tt_contains(TT, a, b) for a, b in keys)
 
 
+@pytest.mark.parametrize("huge_pages", [True, False], ids=["mapped", "no-madvise"])
 def test_a_large_table_doubles_in_place_with_the_same_counts(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, huge_pages: bool
 ) -> None:
     """From 2**8 rows, the table in its reserve from 2**9: seven doublings in place, the
     positions, verdict and entries as with the default sizes; the peak is the last table's
     (and the run of rows taken out), not two tables. Catches a growth that copies, one that
-    leaves the run crossing the end in place or drops it, one through the rows backwards."""
+    leaves the run crossing the end in place or drops it, one through the rows backwards.
+    Without ``mmap.MADV_HUGEPAGE`` (systems other than Linux) the reserve is a plain array of
+    zeros, grown in place the same way."""
     default, _ = _run()
     monkeypatch.setattr(drive, "TT_START", 1 << 8)
     monkeypatch.setattr(memory, "HUGE_PAGE_ROWS", 1 << 9)
+    if not huge_pages:
+        monkeypatch.delattr(mmap, "MADV_HUGEPAGE", raising=False)
+    mapped = hasattr(mmap, "MADV_HUGEPAGE")  # the system's own answer in the "mapped" case
     s, growths = _run()
+    assert s.table.reserve is not None and s.table.reserve.flags.owndata != mapped
     assert [rows for rows, _ in growths] == [1 << k for k in range(8, 16)]
     assert (s.result, s.nodes, s.table.count) == (core.R_WON, 25_024, default.table.count)
     assert np.shares_memory(s.TT, s.table.reserve)

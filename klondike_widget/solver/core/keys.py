@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from .codes import K_FND_COL, K_TAL_COL, move_card, move_kind, move_src
 from .layout import (
+    ALW_BACK_UP,
     ALW_POINTER,
     CAP,
     DOM_TWINS,
@@ -71,6 +73,7 @@ __all__ = [
     "compute_hashes",
     "key_pointer",
     "mix64",
+    "quiet_key",
     "root_card",
     "state_key",
     "structure_count",
@@ -276,11 +279,77 @@ def table_key(S: np.ndarray, H: np.ndarray, tag: int) -> tuple[np.uint64, np.uin
     lookups, under the usual model of Zobrist keys as random, the chance in one search is
     below ``N**2 / 2**127 < 1e-22``.
     """
-    ptr = S[O_TP] if (S[O_ALW] & ALW_POINTER) == 0 else key_pointer(S) if S[O_DRAW] != 1 else 0
+    ptr = _key_ptr(S)
     if (S[O_DOM] & DOM_TWINS) != 0:
         ta, tb = _tag_bits(tag)
         return H[H_CLASS] | ta, H[NCOL] | (np.uint64(ptr) << POINTER_SHIFT) | tb | TOP
     return _exact_key(S, H, tag, ptr)
+
+
+@core_jit_inline
+def _key_ptr(S: np.ndarray) -> int:
+    """The pointer a key holds: its class (:func:`key_pointer`; draw 1: 0), or the pointer
+    itself with ``ALW_POINTER`` off."""
+    return S[O_TP] if (S[O_ALW] & ALW_POINTER) == 0 else key_pointer(S) if S[O_DRAW] != 1 else 0
+
+
+@core_jit_inline
+def quiet_key(S: np.ndarray, H: np.ndarray, m: int) -> tuple[np.uint64, np.uint64]:
+    """``table_key(S', H', 0)`` of the child ``S'`` that move ``m`` leads to, read off the
+    parent without playing it, for the twin-class moves (pointer classes on) after which no
+    automatic move follows (:func:`~.autos.needs_autos` is false) and that change the class in
+    known places: a foundation card onto a column (its foundation one lower) and a talon card
+    onto a column (its talon bit gone, the pointer at its index); in draw 3 the latter only
+    when neither the card nor the talon's new last card is next on its foundation. Neither
+    wins. Any other move: ``(0, 0)`` (no key has a 0 second word).
+
+    Neither changes a column's :func:`structure_count`: the card lands on a face-up card (the
+    root, if any, stays) or is a King on an empty column (no root: 0 before and after). A
+    foundation-to-column move leaves the pointer where it is; a talon play of ``T[i]`` leaves
+    it at ``i`` with one card fewer (:func:`key_pointer` of that; a draw-1 key holds none).
+
+    >>> from klondike_widget.engine.deals import deal
+    >>> from klondike_widget.solver.bridge import encode_state
+    >>> from klondike_widget.solver.core.board import do_move, undo_move
+    >>> from klondike_widget.solver.core.codes import K_TAL_COL, encode
+    >>> from klondike_widget.solver.core.layout import H_SIZE, O_TAL
+    >>> S = encode_state(deal(3)); H = np.zeros(H_SIZE, dtype=np.uint64); compute_hashes(S, H)
+    >>> S[O_DRAW] = 1; m = encode(K_TAL_COL, S[O_TAL + 4], 4, 0, 1, 0)  # (legal or not)
+    >>> k = quiet_key(S, H, m); u = do_move(S, H, m); k == table_key(S, H, 0)
+    True
+    >>> undo_move(S, H, m, u); S[O_DRAW] = 2; quiet_key(S, H, m) == (U0, U0)  # (no such draw)
+    True
+    """
+    kind = move_kind(m)
+    if (S[O_DOM] & DOM_TWINS) == 0 or (S[O_ALW] & ALW_POINTER) == 0:
+        return U0, U0
+    b = H[NCOL] | TOP
+    if kind == K_FND_COL:
+        unit = np.uint64(1) << np.uint64(42 + 4 * move_src(m))  # src: the suit
+        return H[H_CLASS] - unit, b | (np.uint64(_key_ptr(S)) << POINTER_SHIFT)
+    if kind != K_TAL_COL:
+        return U0, U0
+    b ^= ZTAL[move_card(m)]
+    if S[O_DRAW] == 1:
+        return H[H_CLASS], b
+    if S[O_DRAW] != 3:
+        return U0, U0
+    # draw 3: the pointer goes to the card's index, and the automatic moves follow unless
+    # neither the card nor the talon's new last card is next on its foundation (needs_autos)
+    i = move_src(m)
+    tn = S[O_TN] - 1
+    if (S[O_ALW] & ALW_BACK_UP) == 0 or _next(S, move_card(m)):
+        return U0, U0
+    if tn > 0 and _next(S, S[O_TAL + (tn - 1 if i == tn else tn)]):
+        return U0, U0
+    ptr = 0 if i == tn or i % 3 == 0 else i  # key_pointer (a draw of 3 here, see key_pointer)
+    return H[H_CLASS], b | (np.uint64(ptr) << POINTER_SHIFT)
+
+
+@core_jit_inline
+def _next(S: np.ndarray, card: int) -> bool:
+    """True if ``card`` is the next card of its foundation."""
+    return S[O_FND + card // 13] == RANK[card]
 
 
 @core_jit

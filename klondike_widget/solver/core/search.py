@@ -32,7 +32,16 @@ from .codes import (
     move_src,
 )
 from .dead import is_dead
-from .keys import TAG_FND, TAG_KING, TAG_TALON, U0, compute_hashes, table_key, tagged_key
+from .keys import (
+    TAG_FND,
+    TAG_KING,
+    TAG_TALON,
+    U0,
+    compute_hashes,
+    quiet_key,
+    table_key,
+    tagged_key,
+)
 from .layout import (
     ALW_REVERSE,
     C_AUN,
@@ -113,7 +122,8 @@ def child_keys(arrays: SearchArrays, depth: int, aun: int) -> None:
     ``KY[depth, j, :2]`` (0 in its second word for a won child, or one whose search would
     overflow: :func:`run_chunk` then treats it as before) and how many automatic moves follow
     its move into ``KY[depth, j, 2]``, and start bringing in the table row each key's probe
-    starts at (:func:`~.table.tt_prefetch`).
+    starts at (:func:`~.table.tt_prefetch`). A quiet child's key (:func:`~.keys.quiet_key`)
+    is read off the position, without playing the move.
 
     In a large table nearly every probe misses the caches and waits for the memory. Asked
     for here, for all children at once, the rows come in while the search works on the
@@ -130,6 +140,13 @@ def child_keys(arrays: SearchArrays, depth: int, aun: int) -> None:
     deep = depth + 1 >= MV.shape[0]
     for j in range(arrays.NM[depth]):
         m = MV[depth, j]
+        a, b = quiet_key(S, H, m)  # (then no automatic move follows, and no win)
+        if b != U0 and not deep and aun < AUM.shape[0]:
+            KY[depth, j, 0] = a
+            KY[depth, j, 1] = b
+            KY[depth, j, 2] = 0
+            tt_prefetch(TT, a, b)
+            continue
         u, top = play(S, H, AUM, AUU, m, aun, -1)
         b = U0
         if not deep and top < AUM.shape[0] and not is_won(S):
@@ -176,9 +193,10 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
 
     Returns R_WON (the path on the stack wins), R_EXHAUSTED (every position reachable from the
     root was searched), R_BUDGET (call again to continue) or R_GROW (the table holds
-    ``ctl[C_GROWAT]`` entries, a threshold the driver sets: grow it with :func:`tt_rehash` and
-    call again). All search state lives in the arrays, so a
-    chunk can stop anywhere and the next one carries on.
+    ``ctl[C_GROWAT]`` entries, a threshold the driver sets: it grows the table with
+    :meth:`klondike_widget.solver.memory.Table.grow`, in place with :func:`~.table.tt_spread`
+    and :func:`~.table.tt_rehash`, and calls again). All search state lives in the arrays, so
+    a chunk can stop anywhere and the next one carries on.
 
     It is one function of some 120 lines on purpose: cut into five helpers (the restriction, the
     table probe, the dead-end test, the expansion, the undo of automatic moves) it searched 20%
@@ -213,17 +231,24 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
         j = IX[depth]
         m = MV[depth, j]
         IX[depth] += 1
-        # the child's untagged key, read ahead (child_keys): then the child is not won, its
-        # search does not overflow, and ``row`` is where the key goes (nothing is inserted
-        # before it is)
+        # the child's untagged key, read ahead (child_keys) or off this position (quiet_key):
+        # then the child is not won, its search does not overflow, ``autos`` automatic moves
+        # follow its move, and ``row`` is where the key goes (nothing is inserted before it is)
         known = ahead and KY[depth, j, 1] != U0
         row, autos = -1, np.int64(-1)
         if known:
             a, b = KY[depth, j, 0], KY[depth, j, 1]
+            autos = np.int64(KY[depth, j, 2])
+        elif aun < AUM.shape[0] and depth + 1 < MV.shape[0]:
+            # or read off this position (quiet_key: no automatic move follows), for a child
+            # whose search does not overflow either
+            a, b = quiet_key(S, H, m)
+            if b != U0:
+                known, autos = True, np.int64(0)
+        if known:
             row = pointer_probe(S, TT, a, b)
             if row < 0:
                 continue  # see child_keys: not fresh, whether played or not
-            autos = np.int64(KY[depth, j, 2])
         AUS[depth] = aun
         u, aun = play(S, H, AUM, AUU, m, aun, autos)
         UD[depth] = u
