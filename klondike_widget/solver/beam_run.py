@@ -39,9 +39,10 @@ __all__ = ["KEPT_WORK", "MAX_LAYERS", "NOISE", "Ranking", "Work", "checked_line"
 NOISE = 4
 #: The most search moves a beam line may have.
 MAX_LAYERS = 600
-#: Ranking weights ``(face_down, waste, blockers)`` and optionally ``talon`` (0 if left out;
-#: see :mod:`.beam`).
-Ranking = tuple[int, int, int] | tuple[int, int, int, int]
+#: Ranking weights ``(face_down, waste, blockers)`` and optionally ``talon`` and ``bound``
+#: (0 if left out; see :func:`beam.expand_layer`: a bound weight ranks by the full
+#: :func:`beam_terms.lower_bound`, at a work of ``beam.BOUND_WORK`` a child).
+Ranking = tuple[int, int, int] | tuple[int, int, int, int] | tuple[int, int, int, int, int]
 #: The work of a position kept in the next layer, in children generated (:class:`Work`): a
 #: least-squares fit of the processor time of 78 beams (widths 64-1024, five weight sets,
 #: from the start and the middle of 12 reference deals' lines) to their children and kept
@@ -107,8 +108,10 @@ def run_beam(
     slots = 1 << max(16, int(2 * width * layers).bit_length())
     seen = np.zeros((slots, 2), dtype=np.uint64)
     cand = _scratch(width * core.MAXM)
-    talon = weights[3] if len(weights) > 3 else 0
-    ranking = np.array([*weights[:3], NOISE if salt else 0, salt, spread, talon], dtype=np.int64)
+    talon, bound_weight = (*weights[3:], 0, 0)[:2]
+    ranking = np.array(
+        [*weights[:3], NOISE if salt else 0, salt, spread, talon, bound_weight], dtype=np.int64
+    )
     best = np.array([bound, -1, -1, 0, 0], dtype=np.int64)
     parents: list[np.ndarray] = []
     codes: list[np.ndarray] = []

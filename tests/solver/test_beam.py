@@ -149,7 +149,7 @@ def _layers_parents(start: GameState, spread: int, width: int, depth: int) -> li
     layer = (S[None, :].copy(), H[None, : beam.HW].copy(), np.zeros(1, dtype=np.int32))
     seen = np.zeros((1 << 18, 2), dtype=np.uint64)
     cand = _scratch(width * core.MAXM)
-    ranking = np.array([0, 1, 2, 0, 0, spread, 0], dtype=np.int64)
+    ranking = np.array([0, 1, 2, 0, 0, spread, 0, 0], dtype=np.int64)
     best = np.array([10_000, -1, -1, 0, 0], dtype=np.int64)
     nb, parents = 1, []
     for _ in range(depth):
@@ -211,7 +211,7 @@ def test_a_work_budget_stops_a_beam_at_the_same_layer_whatever_the_clock(draw: i
 
 @pytest.mark.parametrize("draw", [1, 3])
 def test_the_talon_term_counts_the_stock_and_the_waste_and_weighs_in_the_rank(draw: int) -> None:
-    plain = np.array([0, 1, 2, 0, 0, 0, 0], dtype=np.int64)
+    plain = np.array([0, 1, 2, 0, 0, 0, 0, 0], dtype=np.int64)
     weighed = plain.copy()
     weighed[6] = 3  # the talon weight
     talons = set()
@@ -273,7 +273,7 @@ def test_a_rank_is_the_bound_plus_the_weighted_terms_plus_the_salted_tie_break()
             w = rng.integers(-2, 4, size=4)
             noise, salt = int(rng.choice([0, 2, NOISE])), int(rng.integers(1, 1000))
             key = np.uint64(rng.integers(1, 2**62))
-            ranking = np.array([w[0], w[1], w[2], noise, salt, 0, w[3]], dtype=np.int64)
+            ranking = np.array([w[0], w[1], w[2], noise, salt, 0, w[3], 0], dtype=np.int64)
             rank = 100 + w[0] * int(beam_terms.face_down_count(S)) + 7 * w[2]
             rank += w[1] * int(beam_terms.waste_debt(S)) + w[3] * int(beam_terms.talon_count(S))
             if noise:
