@@ -90,6 +90,12 @@ TIGHT_SLACK = 10
 #: With 3, beams ranked by the full bound took 0.20-0.24 microseconds a unit of work (32 beams
 #: of widths 512-2048 from the start of draw-1 reference deals, ``shorten.TALON_BEAMS``-like
 #: weights), the beams without 0.20-0.25 in the same runs: the work stays a measure of time.
+#: Not in :mod:`.shorten`'s schedule: beams from the start ranked by the full bound found draw-1
+#: seeds 17, 18 and 28 of the reference deals at Klondike-Solver's lengths (114, 110, 109;
+#: widths 1024-2048; unranked by it the same beams found 116, 111 and none, 18's 110 at 2048
+#: only), but as talon beams (``shorten.TALON_BEAMS``, added or instead) their work left the
+#: later beams too little: 3043-3057 engine moves at ``benchmarks/lines_variants.py --seconds
+#: 1.0``, against 3041.
 BOUND_WORK = 3
 #: The values of the salted tie-break the shortening's beams use (``beam_run.NOISE + 1``),
 #: which :func:`_rank` divides by as a constant.
