@@ -129,7 +129,7 @@ def main() -> None:
     record = next(r for r in reference_deals() if r["seed"] == args.seed and r["draw"] == args.draw)
     start = reference_state(record)
     first = solve(start, Limit(seconds=60))
-    ranking = np.array([*args.weights, NOISE, 1, 0, 0], dtype=np.int64)
+    ranking = np.array([*args.weights, NOISE, 1, 0, 0, 0], dtype=np.int64)
     collect_layers(start, 5, 8, ranking)  # compile
     layers, spent, cost = collect_layers(start, len(first.moves), args.width, ranking)
     BS = np.concatenate([x[0] for x in layers])

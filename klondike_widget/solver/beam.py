@@ -8,13 +8,15 @@ reached by ``L`` search moves; each layer keeps the ``width`` positions of lowes
 ``f = g + h + fd_weight * face_down`` where ``g`` is the engine moves spent, ``h`` an admissible
 bound on the moves left (:func:`card_bound`) and ``face_down`` the cards still face down (which
 steers the beam towards progress; it is not part of the bound), with other weighted ranking
-terms and a salted hashed tie-break (so that beams differ). A child whose ``g + h`` is not
-below the best win known is dropped (and, before it is kept, one whose :func:`lower_bound`,
-which also counts the moves its blockers need, is not), so the search only ever reports lines
-shorter than its bound. Duplicates (same position, same talon pointer) keep the cheapest.
-With a *spread* a position leaves at most that many children in the next layer: a layer of the
-same width then follows more lines (on some deals this finds what only a beam several times
-wider finds otherwise, e.g. draw 1 seed 21 of the reference deals at width 512 instead of 4096).
+terms (with a *bound weight*, the moves the blockers need, :func:`blocker_moves`, which make
+``h`` the full :func:`lower_bound`) and a salted hashed tie-break (so that beams differ). A
+child whose ``g + h`` is not below the best win known is dropped (and, before it is kept, one
+whose :func:`lower_bound`, which also counts the moves its blockers need, less its dearest
+part, is not), so the search only ever reports lines shorter than its bound. Duplicates (same
+position, same talon pointer) keep the cheapest. With a *spread* a position leaves at most that
+many children in the next layer: a layer of the same width then follows more lines (on some
+deals this finds what only a beam several times wider finds otherwise, e.g. draw 1 seed 21 of
+the reference deals at width 512 instead of 4096).
 
 Safe cards go to the foundations automatically from the columns only (each such move costs one
 engine move and is never worse than leaving the card; a talon card would cost taps).
@@ -77,8 +79,24 @@ F_MAX = 4095
 #: where :func:`card_bound` leaves at most this many moves to spare (elsewhere it rarely drops
 #: one). On the reference deals of seeds 1-30 at ``benchmarks/lines.py --seconds 1.0``: draw 1
 #: 3050 -> 3048 engine moves (Klondike-Solver 3038), draw 3 2294 unchanged, the same
-#: processor time per unit of work (0.20 microseconds).
+#: processor time per unit of work (0.20 microseconds). Without the crossed columns
+#: (:func:`beam_terms.crossed_columns`, a pass over pairs of cards, 1-3 microseconds): with them
+#: the lines of ``benchmarks/lines_variants.py`` were the same (draw 1 3041) at 1.3-1.5 times
+#: the processor time.
 TIGHT_SLACK = 10
+#: The work (:class:`beam_run.Work`, in children generated) charged for each child whose
+#: :func:`beam_terms.blocker_moves` a beam with a bound weight evaluates (a child costs about
+#: 0.2 microseconds of processor time, :func:`blocker_moves` 0.7; ``benchmarks/bound_cost.py``).
+#: With 3, beams ranked by the full bound took 0.20-0.24 microseconds a unit of work (32 beams
+#: of widths 512-2048 from the start of draw-1 reference deals, ``shorten.TALON_BEAMS``-like
+#: weights), the beams without 0.20-0.25 in the same runs: the work stays a measure of time.
+#: Not in :mod:`.shorten`'s schedule: beams from the start ranked by the full bound found draw-1
+#: seeds 17, 18 and 28 of the reference deals at Klondike-Solver's lengths (114, 110, 109;
+#: widths 1024-2048; unranked by it the same beams found 116, 111 and none, 18's 110 at 2048
+#: only), but as talon beams (``shorten.TALON_BEAMS``, added or instead) their work left the
+#: later beams too little: 3043-3057 engine moves at ``benchmarks/lines_variants.py --seconds
+#: 1.0``, against 3041.
+BOUND_WORK = 3
 #: The values of the salted tie-break the shortening's beams use (``beam_run.NOISE + 1``),
 #: which :func:`_rank` divides by as a constant.
 NOISE_BUCKETS = 5
@@ -188,10 +206,13 @@ def expand_layer(
     power-of-two number of rows ``(key, cheapest g)`` (:data:`Seen`). ``cand`` is
     ``(CF, CG, CK, CP, CM, ORD)``, scratch arrays of at least ``nb * MAXM`` entries (the
     candidates' rank, ``g``, key, parent and move, and their order). ``ranking`` holds
-    the weights, the noise, the salt, the spread and the talon weight ``(face_down, waste,
-    blockers, noise, salt, spread, talon)``: with a spread (not 0) a position leaves at most
-    that many children in the next layer, so that the layer holds more lines, not the many
-    children of a few.
+    the weights, the noise, the salt, the spread, the talon weight and the bound weight
+    ``(face_down, waste, blockers, noise, salt, spread, talon, bound)``: with a spread (not 0)
+    a position leaves at most that many children in the next layer, so that the layer holds
+    more lines, not the many children of a few; with a bound weight (not 0) each child's
+    :func:`beam_terms.blocker_moves` is evaluated (:data:`BOUND_WORK` each), a child whose
+    full :func:`lower_bound` leaves no cheaper win is dropped, and the others rank by that
+    weight times it on top.
     ``best`` holds ``[cost, parent, code, entries, children]``: the cheapest win found so far
     (cost in engine moves; a win found here replaces it), the number of keys in ``seen`` and the
     children generated so far (each layer adds its candidates: the beam's work, which
@@ -230,14 +251,15 @@ def _rank(S: np.ndarray, f: int, key: np.uint64, ranking: np.ndarray, blocking: 
 def _candidates(layer: Layer, cand: Candidates, nb: int, ranking: _A, best: _A) -> int:
     """Write the children of the layer's positions that may beat the best win to ``cand``;
     record wins in ``best``; return how many (see :func:`expand_layer`). Positions seen
-    before are left to :func:`_keep_cheapest`."""
+    before are left to :func:`_keep_cheapest`. With a bound weight, add the work of the bound's
+    evaluations to ``best[4]``."""
     BS, BH, BG = layer
     CF, CG, CK, CP, CM, _ = cand
     S, H, AUM, AUU = work_arrays(BS.shape[1])
     out = np.empty(MAXM, dtype=np.int32)
     mark = np.zeros(SCR_SIZE, dtype=np.int32)
     per_column = np.zeros(NCOL, dtype=np.int64)
-    nc = 0
+    nc = evaluated = 0
     for i in range(nb):
         copy_position(S, BS[i])
         H[:] = BH[i]
@@ -260,17 +282,23 @@ def _candidates(layer: Layer, cand: Candidates, nb: int, ranking: _A, best: _A) 
                 if g2 < best[0]:
                     best[0], best[1], best[2] = g2, i, m
             elif f < best[0]:
-                # no look-up in the table of positions seen here (a cache miss per child):
-                # _keep_cheapest looks up only the candidates it reaches in rank order
-                key = pos_key(S, H)
-                blocking = child_blockers(S, m, total, per_column) if ranking[2] != 0 else 0
-                CF[nc] = _rank(S, f, key, ranking, blocking)
-                CG[nc], CK[nc], CP[nc], CM[nc] = g2, key, i, m
-                nc += 1
+                more = 0  # the blockers' moves, with a bound weight: the bound's other part
+                if ranking[7] != 0:
+                    more = blocker_moves(S)
+                    evaluated += 1
+                if f + more < best[0]:
+                    # no look-up in the table of positions seen here (a cache miss per child):
+                    # _keep_cheapest looks up only the candidates it reaches in rank order
+                    key = pos_key(S, H)
+                    blocking = child_blockers(S, m, total, per_column) if ranking[2] != 0 else 0
+                    CF[nc] = _rank(S, f + ranking[7] * more, key, ranking, blocking)
+                    CG[nc], CK[nc], CP[nc], CM[nc] = g2, key, i, m
+                    nc += 1
             while aun > 0:
                 aun -= 1
                 undo_move(S, H, AUM[aun], AUU[aun])
             undo_move(S, H, m, u)
+    best[4] += BOUND_WORK * evaluated
     return nc
 
 
@@ -330,7 +358,7 @@ def _keep_cheapest(
         do_move(S, H, CM[j])
         column_autos(S, H, AUM, AUU, 0)
         slack = best[0] - g2 - card_bound(S)
-        if slack <= 0 or (slack <= TIGHT_SLACK and slack <= blocker_moves(S)):
+        if slack <= 0 or (slack <= TIGHT_SLACK and slack <= blocker_moves(S, False)):
             continue  # no cheaper win below (or a win found in this layer is as cheap)
         NG[kept], PAR[kept], COD[kept] = g2, CP[j], CM[j]
         children[CP[j]] += 1

@@ -39,9 +39,10 @@ __all__ = ["KEPT_WORK", "MAX_LAYERS", "NOISE", "Ranking", "Work", "checked_line"
 NOISE = 4
 #: The most search moves a beam line may have.
 MAX_LAYERS = 600
-#: Ranking weights ``(face_down, waste, blockers)`` and optionally ``talon`` (0 if left out;
-#: see :mod:`.beam`).
-Ranking = tuple[int, int, int] | tuple[int, int, int, int]
+#: Ranking weights ``(face_down, waste, blockers)`` and optionally ``talon`` and ``bound``
+#: (0 if left out; see :func:`beam.expand_layer`: a bound weight ranks by the full
+#: :func:`beam_terms.lower_bound`, at a work of ``beam.BOUND_WORK`` a child).
+Ranking = tuple[int, int, int] | tuple[int, int, int, int] | tuple[int, int, int, int, int]
 #: The work of a position kept in the next layer, in children generated (:class:`Work`): a
 #: least-squares fit of the processor time of 78 beams (widths 64-1024, five weight sets,
 #: from the start and the middle of 12 reference deals' lines) to their children and kept
@@ -87,11 +88,12 @@ def run_beam(
 
     ``weights`` rank its positions (:func:`beam.expand_layer`); ``salt`` (not 0) adds the hashed
     tie-break of :data:`NOISE`; ``spread`` (not 0) keeps at most that many children of one
-    position in the next layer; no layer starts that would end past ``deadline`` by ``clock``,
+    position in the next layer; no layer starts that would end past ``deadline`` by ``clock``
+    (none at all if :func:`beam_terms.lower_bound` leaves no win cheaper than ``bound``),
     nor one that would take more than the ``work`` left (the last layer's work is the
     estimate), and the layers' work is added to ``work.spent``.
     """
-    from klondike_widget.solver import beam, core  # numba: loaded only once shortening runs
+    from klondike_widget.solver import beam, beam_terms, core  # numba: loaded once shortening runs
 
     S = encode_state(start, dominances=1)
     H = np.zeros(core.H_SIZE, dtype=np.uint64)
@@ -99,13 +101,17 @@ def run_beam(
     g0 = beam.root_autos(S, H)
     if core.is_won(S):
         return [] if g0 < bound else None
+    if g0 + beam_terms.lower_bound(S) >= bound:
+        return None  # no win from here is cheaper than the bound
     layer = (S[None, :].copy(), H[None, : beam.HW].copy(), np.array([g0], dtype=np.int32))
     layers = min(layers, bound)
     slots = 1 << max(16, int(2 * width * layers).bit_length())
     seen = np.zeros((slots, 2), dtype=np.uint64)
     cand = _scratch(width * core.MAXM)
-    talon = weights[3] if len(weights) > 3 else 0
-    ranking = np.array([*weights[:3], NOISE if salt else 0, salt, spread, talon], dtype=np.int64)
+    talon, bound_weight = (*weights[3:], 0, 0)[:2]
+    ranking = np.array(
+        [*weights[:3], NOISE if salt else 0, salt, spread, talon, bound_weight], dtype=np.int64
+    )
     best = np.array([bound, -1, -1, 0, 0], dtype=np.int64)
     parents: list[np.ndarray] = []
     codes: list[np.ndarray] = []

@@ -95,16 +95,33 @@ def test_blocker_groups_equal_a_count_by_hand_from_deals_and_mid_game(draw: int)
             assert groups == _groups_by_hand(cards)
             split += 0 < groups < int(beam_terms.column_blockers(S, c))
         waste = [int(S[core.O_TAL + i]) for i in range(S[core.O_TP])]
-        assert int(beam_terms.waste_blocked(S)) == any(
-            b // 13 == w // 13 and b % 13 < w % 13 for k, w in enumerate(waste) for b in waste[:k]
+        assert int(beam_terms.waste_blockers(S)[0]) == sum(
+            any(b // 13 == w // 13 and b % 13 < w % 13 for b in waste[:k])
+            for k, w in enumerate(waste)
         )
     assert split > 20  # columns whose blockers share moves were met
 
 
+def _parts(S: np.ndarray) -> dict[str, int]:
+    """The parts of :func:`beam_terms.blocker_moves` of ``S`` beyond the column groups."""
+    detours, used = beam_terms.talon_detours(S)
+    columns = int(beam_terms.crossed_columns(S, used, False))
+    return {
+        "detours": int(detours),
+        "crossings": int(beam_terms.stock_crossings(S, 0)[0]),
+        "columns": columns,
+        "waste": int(beam_terms.crossed_columns(S, used, True)) - columns,
+    }
+
+
 def test_the_bound_never_exceeds_the_moves_left_on_minimal_lines() -> None:
+    """Klondike-Solver's minimal lines: the bound is at most the moves left at every position,
+    and equal to them at many, with each part counting (so a bound one higher, or any part
+    one higher wherever it counts, exceeds the moves left somewhere)."""
     records = {(r["seed"], r["draw"]): r for r in reference_deals()}
     lines = klondike_solver_lines()
     positions = tight = 0
+    tight_parts = dict.fromkeys(("detours", "crossings", "columns", "waste", "two"), 0)
     for key, text in lines.items():
         line = Line.parse(text, reference_state(records[key]))
         for i, state in enumerate(line):
@@ -112,9 +129,15 @@ def test_the_bound_never_exceeds_the_moves_left_on_minimal_lines() -> None:
             bound = int(beam_terms.lower_bound(S))
             assert bound <= len(line.moves) - i
             assert bound == int(beam_terms.card_bound(S)) + int(beam_terms.blocker_moves(S))
+            assert int(beam_terms.blocker_moves(S, False)) <= int(beam_terms.blocker_moves(S))
             positions += 1
-            tight += bound == len(line.moves) - i
+            if bound == len(line.moves) - i:
+                tight += 1
+                for name, value in _parts(S).items():
+                    tight_parts[name] += value > 0
+                tight_parts["two"] += _parts(S)["detours"] > 1
     assert len(lines) == 50 and positions > 5000 and tight > 1000
+    assert min(tight_parts.values()) >= 3, tight_parts
 
 
 def _layers_parents(start: GameState, spread: int, width: int, depth: int) -> list[np.ndarray]:
@@ -126,7 +149,7 @@ def _layers_parents(start: GameState, spread: int, width: int, depth: int) -> li
     layer = (S[None, :].copy(), H[None, : beam.HW].copy(), np.zeros(1, dtype=np.int32))
     seen = np.zeros((1 << 18, 2), dtype=np.uint64)
     cand = _scratch(width * core.MAXM)
-    ranking = np.array([0, 1, 2, 0, 0, spread, 0], dtype=np.int64)
+    ranking = np.array([0, 1, 2, 0, 0, spread, 0, 0], dtype=np.int64)
     best = np.array([10_000, -1, -1, 0, 0], dtype=np.int64)
     nb, parents = 1, []
     for _ in range(depth):
@@ -164,6 +187,9 @@ def test_beams_with_a_spread_find_shorter_winning_lines_from_deals_and_mid_game(
             if line is not None:
                 assert Line(states[cut], line).is_winning and len(line) < bound
                 shorter += 1
+                for i, state in enumerate(Line(states[cut], line)):  # admissible here too
+                    left = len(line) - i
+                    assert int(beam_terms.lower_bound(encode_state(state, dominances=1))) <= left
     assert shorter >= 5  # not a no-op
 
 
@@ -185,7 +211,7 @@ def test_a_work_budget_stops_a_beam_at_the_same_layer_whatever_the_clock(draw: i
 
 @pytest.mark.parametrize("draw", [1, 3])
 def test_the_talon_term_counts_the_stock_and_the_waste_and_weighs_in_the_rank(draw: int) -> None:
-    plain = np.array([0, 1, 2, 0, 0, 0, 0], dtype=np.int64)
+    plain = np.array([0, 1, 2, 0, 0, 0, 0, 0], dtype=np.int64)
     weighed = plain.copy()
     weighed[6] = 3  # the talon weight
     talons = set()
@@ -247,7 +273,7 @@ def test_a_rank_is_the_bound_plus_the_weighted_terms_plus_the_salted_tie_break()
             w = rng.integers(-2, 4, size=4)
             noise, salt = int(rng.choice([0, 2, NOISE])), int(rng.integers(1, 1000))
             key = np.uint64(rng.integers(1, 2**62))
-            ranking = np.array([w[0], w[1], w[2], noise, salt, 0, w[3]], dtype=np.int64)
+            ranking = np.array([w[0], w[1], w[2], noise, salt, 0, w[3], 0], dtype=np.int64)
             rank = 100 + w[0] * int(beam_terms.face_down_count(S)) + 7 * w[2]
             rank += w[1] * int(beam_terms.waste_debt(S)) + w[3] * int(beam_terms.talon_count(S))
             if noise:
