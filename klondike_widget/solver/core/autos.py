@@ -22,7 +22,7 @@ from .codes import (
     move_kind,
     move_src,
 )
-from .keys import key_pointer
+from .keys import is_next, key_pointer
 from .layout import (
     ALW_AUTOS,
     ALW_BACK_UP,
@@ -299,13 +299,7 @@ def needs_autos(S: np.ndarray, m: int) -> bool:
         return True
     if kind == K_TAL_COL:  # draw 3
         tn = S[O_TN]
-        return _is_next(S, move_card(m)) or (tn > 0 and _is_next(S, S[O_TAL + tn - 1]))
+        return is_next(S, move_card(m)) or (tn > 0 and is_next(S, S[O_TAL + tn - 1]))
     src = move_src(m)
     n = S[O_LEN + src]
-    return n > 0 and _is_next(S, S[O_COLS + src * CAP + n - 1])
-
-
-@core_jit_inline
-def _is_next(S: np.ndarray, card: int) -> bool:
-    """True if ``card`` is the next card of its foundation."""
-    return S[O_FND + SUIT[card]] == RANK[card]
+    return n > 0 and is_next(S, S[O_COLS + src * CAP + n - 1])

@@ -80,6 +80,7 @@ __all__ = [
     "abstract_key",
     "class_word",
     "compute_hashes",
+    "is_next",
     "key_pointer",
     "mix64",
     "quiet_key",
@@ -356,9 +357,9 @@ def quiet_key(S: np.ndarray, H: np.ndarray, m: int) -> tuple[np.uint64, np.uint6
     # neither the card nor the talon's new last card is next on its foundation (needs_autos)
     i = move_src(m)
     tn = S[O_TN] - 1
-    if (S[O_ALW] & ALW_BACK_UP) == 0 or _next(S, move_card(m)):
+    if (S[O_ALW] & ALW_BACK_UP) == 0 or is_next(S, move_card(m)):
         return U0, U0
-    if tn > 0 and _next(S, S[O_TAL + (tn - 1 if i == tn else tn)]):
+    if tn > 0 and is_next(S, S[O_TAL + (tn - 1 if i == tn else tn)]):
         return U0, U0
     ptr = 0 if i == tn or i % 3 == 0 else i  # key_pointer (a draw of 3 here, see key_pointer)
     return H[H_CLASS], b | (np.uint64(ptr) << POINTER_SHIFT)
@@ -387,14 +388,21 @@ def _root_run_fall(S: np.ndarray, m: int) -> int:
     if fd == 0:
         return 1
     under = S[O_COLS + src * CAP + fd - 1]
-    if _next(S, under):
+    if is_next(S, under):
         return -1
     return 1 if fd > 1 or RANK[under] != 12 else 2
 
 
 @core_jit_inline
-def _next(S: np.ndarray, card: int) -> bool:
-    """True if ``card`` is the next card of its foundation."""
+def is_next(S: np.ndarray, card: int) -> bool:
+    """True if ``card`` is the next card of its foundation.
+
+    >>> from klondike_widget.engine.deals import deal
+    >>> from klondike_widget.solver.bridge import encode_state
+    >>> S = encode_state(deal(3))
+    >>> is_next(S, 0), is_next(S, 1)  # the ace of the first suit, its two
+    (True, False)
+    """
     return S[O_FND + card // 13] == RANK[card]
 
 
