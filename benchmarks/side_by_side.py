@@ -237,7 +237,7 @@ def _our_stats(runs: list[DealRun]) -> dict[str, float]:
         "search_cpu": sum(r.search_cpu for r in runs),
         "median_ms": 1e3 * median(r.ours.seconds for r in runs),
         "work": nodes,
-        "visits": -1,
+        "visits": sum(r.ours.extra.get("visits", 0) for r in runs),
         "peak": max(r.ours.peak_memory for r in runs),
     }
 
@@ -283,8 +283,10 @@ def solver_table(by_draw: dict[int, list[DealRun]]) -> str:
     Our rates are over the search's CPU seconds, the ratio ours/lonelybot over our whole call's
     (see the module docstring and :data:`SOLVER_NOTE`, printed under the table). Expanded is our
     nodes (positions new to the table, the draw-1 relaxation's included)
-    against lonelybot's ``unique`` states, visited lonelybot's ``visits`` (table hits
-    included; the count the issue quotes); peak memory is our tables at their largest
+    against lonelybot's ``unique`` states; visited our visits (every child a search took,
+    its position new to the table or not: ``extra["visits"]``) against lonelybot's
+    ``visits`` (table hits included; the count the issue quotes); peak memory is our tables
+    at their largest
     (lonelybot's is not measured, see :class:`lonelybot.AnchorResult`).
     """
     lines = [SOLVER_HEADER]

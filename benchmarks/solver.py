@@ -69,28 +69,34 @@ def row(label: str, results: list[SolveResult], agree: str = "") -> str:
     secs = [r.seconds for r in results]
     cpu = [r.extra["cpu_seconds"] for r in results]
     nodes = sum(r.nodes for r in results)
-    rate = nodes / max(sum(r.extra["search_cpu_seconds"] for r in results), 1e-9)
+    search_cpu = max(sum(r.extra["search_cpu_seconds"] for r in results), 1e-9)
+    rate = nodes / search_cpu
+    visit_rate = sum(r.extra["visits"] for r in results) / search_cpu
     peak = max(r.peak_memory for r in results) / 2**20
     return (
         f"| {label:<16} | {n:>4} | {won:>4} | {lost:>4} | {unk:>4} | {agree:>9} | "
         f"{100 * (won + lost) / n:>6.1f} | {mean(secs):>7.3f} | {median(secs):>7.3f} | "
         f"{pct(secs, 0.90):>7.3f} | {pct(secs, 0.95):>7.3f} | {pct(secs, 0.99):>7.3f} | "
         f"{max(secs):>7.2f} | {mean(cpu):>7.3f} | {pct(cpu, 0.99):>7.3f} | "
-        f"{rate / 1e3:>8.0f}k | {peak:>7.0f} |"
+        f"{rate / 1e3:>8.0f}k | {visit_rate / 1e3:>8.0f}k | {peak:>7.0f} |"
     )
 
 
 HEADER = (
     "| set              |    n |  won | lost |  unk | agree/SV  | decid% |    mean |  median |"
-    "     p90 |     p95 |     p99 |     max | cpumean |  cpup99 | nod/srchs | peakMiB |\n"
+    "     p90 |     p95 |     p99 |     max | cpumean |  cpup99 | nod/srchs | vis/srchs |"
+    " peakMiB |\n"
     "|------------------|------|------|------|------|-----------|--------|---------|---------|"
-    "---------|---------|---------|---------|---------|---------|-----------|---------|"
+    "---------|---------|---------|---------|---------|---------|-----------|-----------|"
+    "---------|"
 )
 
 #: Printed under the table: which CPU seconds are which.
 NOTE = (
     "cpumean / cpup99: CPU seconds of the whole solve call (a won line's replay included); "
-    "nod/srchs: positions per CPU second of the search alone."
+    "nod/srchs: positions per CPU second of the search alone (new to the table); vis/srchs: "
+    "children visited per CPU second of the search alone (every move taken, new to the table or "
+    "not, as lonelybot counts its visits)."
 )
 
 
@@ -183,7 +189,8 @@ def run_side_by_side(args: argparse.Namespace, draws: list[int]) -> int:
         f"\n{what}{against}, budget {args.seconds:g} {args.clock} s each, "
         f"foundation-to-column moves allowed; seconds are wall time, cpu the solving "
         f"thread's (ours) or process's (lonelybot); expanded: our nodes, lonelybot's unique "
-        f"states; visited: lonelybot's visits (table hits included).\n"
+        f"states; visited: every child visited, new to the table or not (our visits, "
+        f"lonelybot's visits).\n"
     )
     print(side_by_side.solver_table(by_draw))
     print()
@@ -272,7 +279,8 @@ def main() -> None:
     res = solve(reference_state(hard), Limit(nodes=20_000_000, seconds=300))
     cpu = res.extra["search_cpu_seconds"]
     print(
-        f"\ncompiled speed: {res.nodes / cpu / 1e6:.2f} M nodes per CPU second, "
+        f"\ncompiled speed: {res.nodes / cpu / 1e6:.2f} M nodes per CPU second "
+        f"({res.extra['visits'] / cpu / 1e6:.2f} M visits), "
         f"{res.nodes / res.seconds / 1e6:.2f} M nodes per wall second "
         f"({res.nodes:,} nodes, {cpu:.2f} CPU s, {res.seconds:.2f} wall s, draw 1 seed 22)"
     )

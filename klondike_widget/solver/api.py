@@ -142,7 +142,9 @@ class SolveResult:
         Diagnostics: ``max_depth`` (deepest search path), ``cpu_seconds`` (CPU time of the
         solving thread for the whole call, the line's replay and shortening included; differs
         from ``seconds`` on a busy machine), ``search_cpu_seconds`` (the same for the search
-        alone, the CPU counterpart of ``seconds``), ``relaxation_nodes`` and
+        alone, the CPU counterpart of ``seconds``), ``visits`` (the children the searches
+        visited: every move taken, its position new to the table or not, as lonelybot counts
+        its ``visits``; ``nodes`` counts only the new ones), ``relaxation_nodes`` and
         ``second_order_nodes`` (positions of the draw-1 relaxation and of the second move
         order, draw 3), ``finder_beams`` and ``finder_work`` (the beams that looked for a win
         beside the search, draw 3, and their work: :mod:`.finder`), ``decided_by``
@@ -340,6 +342,7 @@ def _result(
             "max_depth": int(search.ctl[core.C_MAXDEPTH]),
             "cpu_seconds": time.thread_time() - cpu0,
             "search_cpu_seconds": search_cpu,
+            "visits": sum(s.visits for s in searches),
             "proof": proof if status is Status.LOST else "",
             "relaxation_nodes": searches[1].nodes if len(searches) > 1 else 0,
             "second_order_nodes": searches[2].nodes if len(searches) > 2 else 0,

@@ -203,6 +203,12 @@ class Search:
         return int(self.ctl[core.C_NODES])
 
     @property
+    def visits(self) -> int:
+        """Children visited so far: every move taken, its position new to the table or not
+        (:attr:`nodes` counts the new ones; lonelybot's ``visits`` count like this)."""
+        return int(self.ctl[core.C_VISITS])
+
+    @property
     def overflowed(self) -> bool:
         """True if some part of the space was cut off by the stack sizes (no LOST then)."""
         return bool(self.ctl[core.C_OVERFLOW])

@@ -44,7 +44,14 @@ def outcome(state: GameState, cap: int = 3_000) -> tuple[object, ...]:
     while search.result == core.R_BUDGET and search.nodes < cap:
         search.step(cap - search.nodes)
     line = [str(m) for m in search.line()] if search.result == core.R_WON else []
-    return search.result, search.nodes, line, int(search.ctl[core.C_MAXDEPTH]), search.overflowed
+    return (
+        search.result,
+        search.nodes,
+        search.visits,
+        line,
+        int(search.ctl[core.C_MAXDEPTH]),
+        search.overflowed,
+    )
 
 
 def test_uncompiled_core_gives_the_same_verdicts() -> None:

@@ -46,6 +46,7 @@ __all__ = [
     "C_GROWAT",
     "C_SIZE",
     "C_TTCOUNT",
+    "C_VISITS",
     "DOM_ALL",
     "DOM_BITS",
     "DOM_DEAD_ENDS",
@@ -198,7 +199,8 @@ C_OVERFLOW = 4
 C_ROOTAUN = 5
 C_MAXDEPTH = 6
 C_GROWAT = 7  # table entries at which run_chunk returns R_GROW (set by the driver)
-C_SIZE = 8
+C_VISITS = 8  # children visited: every move taken, its position new to the table or not
+C_SIZE = 9
 
 # -- results of run_chunk --------------------------------------------------------------------------
 R_BUDGET = 0

@@ -52,6 +52,7 @@ from .layout import (
     C_OVERFLOW,
     C_ROOTAUN,
     C_TTCOUNT,
+    C_VISITS,
     DOM_DEAD_ENDS,
     DOM_FND_FOLLOW_UPS,
     DOM_KING_FILLS,
@@ -169,6 +170,7 @@ def start_search(arrays: SearchArrays) -> int:
     ctl[C_ROOTAUN] = aun
     ctl[C_DEPTH] = 0
     ctl[C_NODES] = 1
+    ctl[C_VISITS] = 1
     ctl[C_OVERFLOW] = 0
     ctl[C_MAXDEPTH] = 0
     if is_won(S):
@@ -208,6 +210,7 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
     mark, ctl, KY = arrays.mark, arrays.ctl, arrays.KY
     depth = ctl[C_DEPTH]
     nodes = ctl[C_NODES]
+    visits = ctl[C_VISITS]
     aun = ctl[C_AUN]
     ttcount = ctl[C_TTCOUNT]
     limit = nodes + max_nodes
@@ -231,6 +234,7 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
         j = IX[depth]
         m = MV[depth, j]
         IX[depth] += 1
+        visits += 1
         # the child's untagged key, read ahead (child_keys) or off this position (quiet_key):
         # then the child is not won, its search does not overflow, ``autos`` automatic moves
         # follow its move, and ``row`` is where the key goes (nothing is inserted before it is)
@@ -339,6 +343,7 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
             ctl[C_MAXDEPTH] = depth
     ctl[C_DEPTH] = depth
     ctl[C_NODES] = nodes
+    ctl[C_VISITS] = visits
     ctl[C_AUN] = aun
     ctl[C_TTCOUNT] = ttcount
     return result
