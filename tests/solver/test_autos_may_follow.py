@@ -6,8 +6,9 @@ may follow a move (the search's ``play`` and ``quiet_key`` both ask it).
   the child shows no new card next on its foundation where one could be (the card a run
   uncovers, a draw-3 talon play's card and the talon's new last card). Catches reading the
   run's own bottom card instead of the uncovered one, a rule that forgets the talon's new
-  last card, and one that reads ``T[n - 1]`` whatever the index (each fails the first
-  assert alone), and ``True`` for every run (the second).
+  last card, and one that reads ``T[n - 1]`` whatever the index (each fails the soundness
+  assert, an automatic move where the rule says none, even without the comparison), and
+  ``True`` for every run (the comparison).
 * A draw-3 play of the talon's last card, which leaves an Ace last (the index shift). Catches
   the last two talon mutants above.
 * With ``ALW_BACK_UP`` off, a safe card left on a column. Catches a rule without the
@@ -68,7 +69,6 @@ def test_the_rule_against_the_child(draw: int, f2t: bool) -> None:
             core.undo_move(S, H, m, u)
             if core.move_kind(m) in (core.K_COL_COL, core.K_TAL_COL):
                 said[core.move_kind(m), int(may)] += 1
-    print(said)
     assert said[core.K_COL_COL, 0] > 40 and said[core.K_COL_COL, 1] > 5, said
     assert said[core.K_TAL_COL, 0] > 50, said
     if draw == 3:

@@ -9,6 +9,9 @@ position (:func:`table_key`): with twin classes the class itself, exactly, so a 
 on a hash collision. In draw 1 every talon card is reachable from any
 pointer, so the key leaves the pointer out; in draw 3 it is part of the key, through
 :func:`key_pointer` (pointers from which the taps reach the same cards share a key).
+:func:`autos_may_follow` is the rule, read off a parent, for whether an automatic move may
+follow a move: the search asks it before playing a move, :func:`quiet_key` before giving the
+key of a child it does not play.
 
 >>> int(mix64(np.uint64(0))), int(mix64(np.uint64(1))) != 1
 (0, True)
@@ -383,25 +386,27 @@ def _root_run_fall(S: np.ndarray, m: int) -> int:
 
 @core_jit_inline
 def autos_may_follow(S: np.ndarray, m: int) -> bool:
-    """False if no automatic move can follow move ``m`` from position ``S`` (read before it is
-    played): the one rule of the search (:func:`~.search.play`) and :func:`quiet_key`.
+    """False if the search need not look for automatic moves after move ``m`` from position
+    ``S`` (asked before it is played): the one rule of the search (:func:`~.search.play`) and
+    :func:`quiet_key`.
 
-    It rests on ``S`` having no safe playable card left (:func:`~.autos.is_safe`), which the
-    search keeps: it plays them all after every move (:func:`~.autos.apply_autos`). A card
-    coming down from a foundation only lowers a foundation, and :func:`~.autos.is_safe` only
-    asks for foundations to be high enough, so no card becomes safe; no card becomes playable
-    either, and the card itself is not safe (else it is not generated, see
-    :func:`~.autos.would_go_back_up`; with ``ALW_BACK_UP`` off it may be, and then the next
-    move can send it up). In draw 1 a talon card going onto a column was playable and not safe
-    in the talon already, and covers a card. With ``ALW_BACK_UP`` off a card may have come down
-    safe, so any other move may be followed by one. A run moved between columns
-    (``K_COL_COL``) changes no foundation, no talon card and no column top but the one it
-    uncovers (the run's own top was a top before): only that card can be new, and only if it
-    is next on its foundation. A talon card ``T[i]`` going onto a column in draw 3 changes no
-    foundation and one column top (the card itself), and in the talon only which card is last
-    (``T[n - 2]`` if ``i`` is the last index ``n - 1``, else ``T[n - 1]``) and where the
-    pointer is: only the card and that last card can be new, each only if it is next on its
-    foundation. Every other move may uncover or raise something.
+    With ``ALW_BACK_UP`` on, no automatic move can follow then. This rests on ``S`` having no
+    safe playable card left (:func:`~.autos.is_safe`), which the search keeps: it plays them
+    all after every move (:func:`~.autos.apply_autos`). A card coming down from a foundation
+    only lowers a foundation, and :func:`~.autos.is_safe` only asks for foundations to be high
+    enough, so no card becomes safe; no card becomes playable either, and the card itself is
+    not safe (else it is not generated, see :func:`~.autos.would_go_back_up`; with
+    ``ALW_BACK_UP`` off it may be, and then a later pass or move sends it up). In draw 1 a
+    talon card going onto a column was playable and not safe in the talon already, and covers
+    a card. With ``ALW_BACK_UP`` off a safe card may be waiting on a column, so after any
+    other move the pass runs. A run moved between columns (``K_COL_COL``) changes no
+    foundation, no talon card and no column top but the one it uncovers (the run's own top
+    was a top before): only that card can be new, and only if it is next on its foundation. A
+    talon card ``T[i]`` going onto a column in draw 3 changes no foundation and one column top
+    (the card itself), and in the talon only which card is last (``T[n - 2]`` if ``i`` is the
+    last index ``n - 1``, else ``T[n - 1]``) and where the pointer is: only the card and that
+    last card can be new, each only if it is next on its foundation. Every other move may
+    uncover or raise something.
 
     >>> from klondike_widget.solver.core.codes import encode
     >>> from klondike_widget.solver.core.layout import ALW_ALL, S_SIZE
