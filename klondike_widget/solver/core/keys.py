@@ -336,15 +336,17 @@ def quiet_key(S: np.ndarray, H: np.ndarray, m: int) -> tuple[np.uint64, np.uint6
     True
     """
     kind = move_kind(m)
-    if (S[O_DOM] & DOM_TWINS) == 0 or (S[O_ALW] & ALW_POINTER) == 0 or autos_may_follow(S, m):
+    if (S[O_DOM] & DOM_TWINS) == 0 or (S[O_ALW] & ALW_POINTER) == 0:
         return U0, U0
+    # (autos_may_follow is asked only after the cheap tests of each kind: it is always false
+    # for a foundation card onto a column and for a draw-1 talon play)
     b = H[NCOL] | TOP
     if kind == K_FND_COL:
         unit = np.uint64(1) << np.uint64(42 + 4 * move_src(m))  # src: the suit
         return H[H_CLASS] - unit, b | (np.uint64(_key_ptr(S)) << POINTER_SHIFT)
     if kind == K_COL_COL:
         fall = _root_run_fall(S, m)
-        if fall < 0:
+        if fall < 0 or autos_may_follow(S, m):
             return U0, U0
         unit = np.uint64(fall) << np.uint64(6 * move_src(m))
         return H[H_CLASS] - unit, b | (np.uint64(_key_ptr(S)) << POINTER_SHIFT)
@@ -353,7 +355,7 @@ def quiet_key(S: np.ndarray, H: np.ndarray, m: int) -> tuple[np.uint64, np.uint6
     b ^= ZTAL[move_card(m)]
     if S[O_DRAW] == 1:
         return H[H_CLASS], b
-    if S[O_DRAW] != 3:
+    if S[O_DRAW] != 3 or autos_may_follow(S, m):
         return U0, U0
     i = move_src(m)  # draw 3: the pointer goes to the card's index
     ptr = 0 if i == S[O_TN] - 1 or i % 3 == 0 else i  # key_pointer (a draw of 3, see there)
