@@ -70,7 +70,7 @@ PARTS = {
     "do_move": "do/undo of the move tried",
     "undo_move": "do/undo of the move tried",
     "apply_autos": "automatic moves: the pass",
-    "needs_autos": "automatic moves: the pass",
+    "autos_may_follow": "automatic moves: the pass",
     "table_key": "key (table_key)",
     "tt_insert": "table probe/insert",
     "tt_contains": "table probe/insert",

@@ -111,8 +111,9 @@ def _time_moves(
                 if part < 0:
                     continue
                 m = M[k]
+                follow = part == 1 and core.autos_may_follow(S, m)
                 u = core.do_move(S, H, m)
-                if part == 1 and core.needs_autos(S, m):
+                if follow:
                     aun = core.apply_autos(S, H, AUM, AUU, 0)
                     total += aun
                     while aun > 0:

@@ -42,8 +42,9 @@ def _expected(s: drive.Search) -> np.ndarray:
     keys = np.zeros((int(a.NM[depth]), 3), dtype=np.uint64)
     for j in range(keys.shape[0]):
         m = int(a.MV[depth, j])
+        follow = core.autos_may_follow(S, m)
         u = core.do_move(S, H, m)
-        top = core.apply_autos(S, H, AUM, AUU, aun) if core.needs_autos(S, m) else aun
+        top = core.apply_autos(S, H, AUM, AUU, aun) if follow else aun
         if not core.is_won(S):
             keys[j, :2] = core.table_key(S, H, 0)
             keys[j, 2] = top - aun

@@ -17,7 +17,7 @@ def test_quiet_key_is_the_childs_key(draw: int) -> None:
     ``quiet_key`` gives a key, the played child has that key, no automatic move and no win;
     it gives one for every foundation-to-column move and every talon play or run between
     columns (a root's, in twin classes) after which the search asks for no automatic move
-    (``needs_autos``), and for no other move."""
+    (``autos_may_follow``, read off the parent as the search does), and for no other move."""
     H = np.zeros(core.H_SIZE, dtype=np.uint64)
     out = np.zeros(256, dtype=np.int32)
     mark = np.zeros(core.SCR_SIZE, dtype=np.int32)
@@ -33,10 +33,10 @@ def test_quiet_key_is_the_childs_key(draw: int) -> None:
         for m in (int(code) for code in out[:n]):
             a, b = core.quiet_key(S, H, m)
             kind = core.move_kind(m)
-            u = core.do_move(S, H, m)
             expected = kind == core.K_FND_COL or (
-                kind in (core.K_TAL_COL, core.K_COL_COL) and not core.needs_autos(S, m)
+                kind in (core.K_TAL_COL, core.K_COL_COL) and not core.autos_may_follow(S, m)
             )
+            u = core.do_move(S, H, m)
             assert (b != 0) == expected, (state, m)
             if b != 0:
                 quiet[kind] += 1
@@ -78,9 +78,9 @@ def test_quiet_key_of_a_run_that_uncovers_a_king() -> None:
     core.compute_hashes(S, H)
     m = core.encode(core.K_COL_COL, 24, 0, 1, 1, 0)  # Q♦ onto K♠
     a, b = core.quiet_key(S, H, m)
+    assert not core.autos_may_follow(S, m)
     u = core.do_move(S, H, m)
     assert b != 0 and (a, b) == core.table_key(S, H, 0)
-    assert not core.needs_autos(S, m)
     core.undo_move(S, H, m, u)
     # a run headed by another card onto an empty column (no twin-class move, but quiet_key
     # takes any move): the target gains a root, so no key, or the played child's

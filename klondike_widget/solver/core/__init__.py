@@ -12,7 +12,8 @@ The modules, each with one job (imports point down this list):
 * :mod:`.layout`: where everything lives in the arrays; the pruning switches (``DOM_*``,
   ``ALW_*``); the card tables;
 * :mod:`.codes`: move codes, packed and read by small helpers (``encode``, ``move_kind`` ...);
-* :mod:`.keys`: Zobrist words, the twin-class and exact keys of the transposition table;
+* :mod:`.keys`: Zobrist words, the twin-class and exact keys of the transposition table; the
+  rule for whether an automatic move may follow a move (``autos_may_follow``);
 * :mod:`.board`: do and undo;
 * :mod:`.autos`: the safe automatic foundation moves;
 * :mod:`.targets`: where a card can go (the column tops marked in scratch space);

@@ -11,21 +11,10 @@ from __future__ import annotations
 import numpy as np
 
 from .board import do_move
-from .codes import (
-    K_COL_COL,
-    K_COL_FND,
-    K_FND_COL,
-    K_TAL_COL,
-    K_TAL_FND,
-    encode,
-    move_card,
-    move_kind,
-    move_src,
-)
-from .keys import is_next, key_pointer
+from .codes import K_COL_FND, K_TAL_FND, encode
+from .keys import key_pointer
 from .layout import (
     ALW_AUTOS,
-    ALW_BACK_UP,
     CAP,
     DOM_LAST_TALON_UP,
     NCOL,
@@ -50,7 +39,6 @@ __all__ = [
     "apply_autos",
     "column_autos",
     "is_safe",
-    "needs_autos",
     "would_go_back_up",
 ]
 
@@ -261,45 +249,3 @@ def column_autos(S: np.ndarray, H: np.ndarray, AUM: np.ndarray, AUU: np.ndarray,
     switches.
     """
     return _play_autos(S, H, AUM, AUU, aun, False)
-
-
-@core_jit
-def needs_autos(S: np.ndarray, m: int) -> bool:
-    """False if move ``m`` cannot have made a card safe and playable (its parent had none).
-
-    A card coming down from a foundation only lowers a foundation, and :func:`is_safe` only
-    asks for foundations to be high enough, so no card becomes safe; no card becomes playable
-    either, and the card itself is not safe (else it is not generated, see
-    :func:`would_go_back_up`; with ``ALW_BACK_UP`` off it may be, and then the next move can
-    send it up). In draw 1 a talon card going onto a column was playable and not safe in the
-    talon already, and covers a card. A run moved between columns (``K_COL_COL``) changes no
-    foundation, no talon card and no column top but the one it uncovers (the run's own top was
-    a top before): only that card can be new, and only if it is next on its foundation. A talon
-    card going onto a column in draw 3 changes no foundation and one column top (the card
-    itself), and in the talon only which card is last and where the pointer is: only the card
-    and the last talon card can be new, each only if it is next on its foundation. (Both rest
-    on the parent having no safe playable card left, which the search keeps: it plays them all
-    after every move; with ``ALW_BACK_UP`` off a card may have come down safe, so the full
-    pass runs then.) Every other move may uncover or raise something.
-
-    >>> from klondike_widget.solver.core.codes import K_COL_COL, encode
-    >>> from klondike_widget.solver.core.layout import ALW_ALL, O_ALW, S_SIZE
-    >>> S = np.zeros(S_SIZE, dtype=np.int32); S[O_ALW] = ALW_ALL
-    >>> S[O_LEN] = 1; S[O_COLS] = 1  # 2♣ uncovered in column 0, ♣ foundation empty
-    >>> m = encode(K_COL_COL, 25, 0, 1, 1, 0)  # K♦ moved off it
-    >>> bool(needs_autos(S, m))
-    False
-    >>> S[O_FND] = 1; bool(needs_autos(S, m))  # A♣ up: 2♣ is next
-    True
-    """
-    kind = move_kind(m)
-    if kind == K_FND_COL or (kind == K_TAL_COL and S[O_DRAW] == 1):
-        return False
-    if (S[O_ALW] & ALW_BACK_UP) == 0 or (kind != K_COL_COL and kind != K_TAL_COL):
-        return True
-    if kind == K_TAL_COL:  # draw 3
-        tn = S[O_TN]
-        return is_next(S, move_card(m)) or (tn > 0 and is_next(S, S[O_TAL + tn - 1]))
-    src = move_src(m)
-    n = S[O_LEN + src]
-    return n > 0 and is_next(S, S[O_COLS + src * CAP + n - 1])

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .autos import apply_autos, needs_autos
+from .autos import apply_autos
 from .board import do_move, is_won, undo_move
 from .codes import (
     K_COL_COL,
@@ -37,6 +37,7 @@ from .keys import (
     TAG_KING,
     TAG_TALON,
     U0,
+    autos_may_follow,
     compute_hashes,
     quiet_key,
     table_key,
@@ -91,9 +92,10 @@ def play(
     """Play move ``m``, then the automatic moves after it (recorded in ``AUM``/``AUU`` from
     ``aun`` on); return its undo word and the new count of automatic moves. ``autos`` is how
     many automatic moves follow it, when known (:func:`child_keys`: then the pass runs only if
-    some do), else -1."""
+    some do), else -1 (then it runs if :func:`~.keys.autos_may_follow`, asked before the move)."""
+    follow = autos > 0 or (autos < 0 and autos_may_follow(S, m))
     u = do_move(S, H, m)
-    if autos > 0 or (autos < 0 and needs_autos(S, m)):
+    if follow:
         aun = apply_autos(S, H, AUM, AUU, aun)
     return u, aun
 
