@@ -17,7 +17,9 @@ from klondike_widget.engine.deals import (
     to_solvitaire,
 )
 
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "solvitaire-1-50.jsonl"
+#: A copy of ``shared/reference/solvitaire-1-50.jsonl`` kept with the tests (a fresh clone has no
+#: ``../shared``).
+REFERENCE = Path(__file__).resolve().parents[1] / "data" / "solvitaire-1-50.jsonl"
 
 # Pinned forever: changing the deal algorithm breaks every saved game and study.
 PINNED_DECK_0 = ["Kc", "Th", "9c", "Ts", "3c", "Js", "Ks", "Qc", "3h", "Kd", "6d", "Ad", "Jd"]

@@ -42,7 +42,8 @@ from klondike_widget.study import (
 from klondike_widget.study.results import COLUMNS, ResultWriter
 from klondike_widget.study.stats import percentile, rate_bounds, summarize_counts
 
-REFERENCE = Path(__file__).resolve().parents[2].parent / "shared" / "reference"
+#: Copies of ``shared/reference`` kept with the tests (a fresh clone has no ``../shared``).
+REFERENCE = Path(__file__).resolve().parents[1] / "data"
 REFERENCE_JSONL = REFERENCE / "solvitaire-1-50.jsonl"
 
 # Draw 3 with 250k nodes per solve: a mix of won, lost (29, 44) and unknown (12, 22) verdicts
