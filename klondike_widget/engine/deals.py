@@ -23,7 +23,7 @@ from klondike_widget.engine.game import Game
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.shuffle import (
     MAX_DEAL_NUMBER,
-    _check_number,
+    check_deal_number,
     deal,
     random_deal_number,
     shuffled_deck,
@@ -203,7 +203,7 @@ def parse_deal_numbers(text: str) -> list[int]:
             ) from None
         if hi < lo:
             raise ValueError(f"empty deal range: {quote(part)}")
-        numbers.update(_check_number(n) for n in (lo, hi))
+        numbers.update(check_deal_number(n) for n in (lo, hi))
         if hi - lo >= MAX_STUDY_DEALS or len(numbers) + (hi - lo) > MAX_STUDY_DEALS:
             raise ValueError(f"more than {MAX_STUDY_DEALS} deals in {quote(text)}")
         numbers.update(range(lo, hi + 1))

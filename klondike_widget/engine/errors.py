@@ -14,6 +14,7 @@ shows at most a short, cut ``repr`` of what it refuses, never a whole 10 MB inpu
 
 from __future__ import annotations
 
+import operator
 import reprlib
 from collections.abc import Iterable
 from typing import TypeGuard
@@ -23,6 +24,7 @@ __all__ = [
     "InvalidGameError",
     "InvalidMoveError",
     "InvalidStateError",
+    "as_whole",
     "is_whole",
     "quote",
     "quote_keys",
@@ -46,6 +48,27 @@ def is_whole(value: object) -> TypeGuard[int]:
     (True, False, False, False)
     """
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def as_whole(value: object) -> int | None:
+    """``value`` as a plain ``int`` if it is a whole number given from Python, else None.
+
+    An ``int`` or an integer scalar (numpy's ``np.int64(5)``, as ``np.arange`` gives) counts; a
+    ``bool``, a ``float`` (even ``3.0``) or a text does not. For arguments of the Python API;
+    what arrives as JSON (saved games, the front end's messages) is checked by :func:`is_whole`.
+
+    >>> import numpy as np
+    >>> as_whole(5), as_whole(np.int64(5)), type(as_whole(np.uint8(5))).__name__
+    (5, 5, 'int')
+    >>> as_whole(True), as_whole(np.True_), as_whole(5.0), as_whole(np.float64(5)), as_whole("5")
+    (None, None, None, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def quote(value: object) -> str:

@@ -41,8 +41,8 @@ from klondike_widget.engine.moves import LegalMoves, Move, apply_move
 from klondike_widget.engine.notation import state_from_dict, state_to_dict
 from klondike_widget.engine.ratings import DealLevelError, pick_deal, rated_deals
 from klondike_widget.engine.rules import Rules
+from klondike_widget.engine.shuffle import check_deal_number, random_deal_number
 from klondike_widget.engine.shuffle import deal as deal_position
-from klondike_widget.engine.shuffle import random_deal_number
 from klondike_widget.engine.state import GameState
 
 __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game"]
@@ -59,7 +59,8 @@ class Game:
     start : GameState
         The starting position (a fresh deal or any valid position).
     deal_number : int or None
-        The deal number the start position came from, if any.
+        The deal number the start position came from, if any (checked here, so that the game
+        saves to a file that loads again).
     """
 
     def __init__(self, start: GameState, deal_number: int | None = None) -> None:
@@ -69,7 +70,7 @@ class Game:
         self._moves: list[Move] = []
         self._redo: list[Move] = []
         self._count = 0
-        self.deal_number = deal_number
+        self.deal_number = None if deal_number is None else check_deal_number(deal_number)
 
     @classmethod
     def new(

@@ -28,7 +28,6 @@ True
 
 from __future__ import annotations
 
-import operator
 import re
 from dataclasses import dataclass
 from enum import IntEnum
@@ -37,7 +36,7 @@ from klondike_widget.engine.cards import (
     RANKS,
     SUIT_LETTERS,
 )
-from klondike_widget.engine.errors import InvalidMoveError, is_whole, quote
+from klondike_widget.engine.errors import InvalidMoveError, as_whole, is_whole, quote
 from klondike_widget.engine.rules import NUM_COLUMNS
 
 __all__ = ["Move", "MoveKind", "parse_or_none"]
@@ -88,10 +87,7 @@ class Move:
         for name in ("source", "target", "count"):
             value = getattr(self, name)
             if not is_whole(value):  # 0.0 or True would index a column later and fail there
-                try:  # an integer scalar (numpy's) counts, and is stored as a plain int
-                    whole = None if isinstance(value, bool) else operator.index(value)
-                except TypeError:
-                    whole = None
+                whole = as_whole(value)  # an integer scalar (numpy's) counts, stored as an int
                 if whole is None:
                     raise InvalidMoveError(
                         f"malformed {kind.name} move: {name} must be a whole number, "

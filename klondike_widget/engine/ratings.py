@@ -32,6 +32,8 @@ import random
 from importlib import resources
 from typing import Any
 
+from klondike_widget.engine.errors import as_whole
+
 __all__ = [
     "LEVELS",
     "TABLE_FORMAT",
@@ -115,9 +117,10 @@ def rating(number: int, draw: int = 1) -> str | None:
     """
     first, letters = _table()
     codes = _letters(letters, draw)
-    if isinstance(number, bool) or not isinstance(number, int):
+    whole = as_whole(number)  # numpy's integers count, True and 5.0 do not
+    if whole is None:
         raise ValueError(f"a deal number is a whole number, not {number!r}")
-    i = number - first
+    i = whole - first
     return _CODES[codes[i]] if 0 <= i < len(codes) else None
 
 

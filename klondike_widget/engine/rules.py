@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from klondike_widget.engine.errors import is_whole, quote
+from klondike_widget.engine.errors import as_whole, quote
 
 __all__ = ["NUM_COLUMNS", "Rules"]
 
@@ -45,8 +45,10 @@ class Rules:
 
     def __post_init__(self) -> None:
         # A bool or a float is not a draw mode: 3.0 would break slicing the stock later.
-        if not (is_whole(self.draw) and self.draw in (1, 3)):
+        draw = as_whole(self.draw)  # np.int64(3) counts and is kept as 3
+        if draw not in (1, 3):
             raise ValueError(f"draw must be 1 or 3, not {quote(self.draw)}")
+        object.__setattr__(self, "draw", draw)
         if not isinstance(self.foundation_to_tableau, bool):
             raise ValueError(
                 "foundation_to_tableau must be True or False, "

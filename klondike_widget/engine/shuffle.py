@@ -31,22 +31,33 @@ from __future__ import annotations
 import secrets
 
 from klondike_widget.engine.cards import NUM_CARDS
-from klondike_widget.engine.errors import is_whole, quote
+from klondike_widget.engine.errors import as_whole, quote
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import NUM_COLUMNS, GameState
 
-__all__ = ["MAX_DEAL_NUMBER", "deal", "random_deal_number", "shuffled_deck"]
+__all__ = ["MAX_DEAL_NUMBER", "check_deal_number", "deal", "random_deal_number", "shuffled_deck"]
 
 MAX_DEAL_NUMBER = 2**64 - 1
 _MASK = 2**64 - 1
 
 
-def _check_number(number: object) -> int:
-    if not is_whole(number):
+def check_deal_number(number: object) -> int:
+    """``number`` as a plain ``int`` deal number, or a ``ValueError`` saying why it is not one.
+
+    >>> import numpy as np
+    >>> check_deal_number(7), check_deal_number(np.int64(7))
+    (7, 7)
+    >>> check_deal_number(7.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: a deal number is a whole number, not 7.0
+    """
+    whole = as_whole(number)  # numpy's integers count (np.arange), True and 5.0 do not
+    if whole is None:
         raise ValueError(f"a deal number is a whole number, not {quote(number)}")
-    if not 0 <= number <= MAX_DEAL_NUMBER:
+    if not 0 <= whole <= MAX_DEAL_NUMBER:
         raise ValueError(f"a deal number is between 0 and {MAX_DEAL_NUMBER}, not {quote(number)}")
-    return number
+    return whole
 
 
 def shuffled_deck(number: int) -> list[int]:
@@ -55,7 +66,7 @@ def shuffled_deck(number: int) -> list[int]:
     >>> shuffled_deck(7)[:5]
     [34, 6, 15, 18, 41]
     """
-    x = _check_number(number)
+    x = check_deal_number(number)
     deck = list(range(NUM_CARDS))
     for i in range(NUM_CARDS - 1, 0, -1):
         x = (x + 0x9E3779B97F4A7C15) & _MASK

@@ -17,7 +17,6 @@ True
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -32,7 +31,7 @@ from klondike_widget.engine.cards import (
     card_symbol,
     parse_card,
 )
-from klondike_widget.engine.errors import InvalidStateError, is_whole, quote, quote_keys
+from klondike_widget.engine.errors import InvalidStateError, as_whole, is_whole, quote, quote_keys
 from klondike_widget.engine.moves import LegalMoves, Move, apply_move, parse_move_in, why_illegal
 from klondike_widget.engine.rules import NUM_COLUMNS, Rules
 
@@ -351,12 +350,10 @@ def _whole(value: object) -> int:
     ...
     TypeError: expected a whole number, not True
     """
-    if isinstance(value, bool):
+    whole = as_whole(value)
+    if whole is None:
         raise TypeError(f"expected a whole number, not {quote(value)}")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"expected a whole number, not {quote(value)}") from None
+    return whole
 
 
 def _init(

@@ -38,6 +38,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from klondike_widget.engine.errors import as_whole
 from klondike_widget.engine.game import Game
 from klondike_widget.engine.moves import Move
 from klondike_widget.engine.outcome import StopReason, Verdict
@@ -108,8 +109,11 @@ class Limit:
         if s is not None and (isinstance(s, bool) or not isinstance(s, (int, float)) or not s > 0):
             raise ValueError(f"Limit.seconds must be a positive number or None, not {s!r}")
         n = self.nodes
-        if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n <= 0):
-            raise ValueError(f"Limit.nodes must be a positive int or None, not {n!r}")
+        if n is not None:
+            whole = as_whole(n)  # np.int64(1000) counts and is kept as 1000
+            if whole is None or whole <= 0:
+                raise ValueError(f"Limit.nodes must be a positive int or None, not {n!r}")
+            object.__setattr__(self, "nodes", whole)
 
 
 #: How a search ended: the package's one verdict enum (``Status`` is its old name here).

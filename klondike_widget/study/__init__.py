@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from klondike_widget.engine.deals import parse_deal_numbers
-from klondike_widget.engine.errors import quote
+from klondike_widget.engine.errors import as_whole, quote
 from klondike_widget.study.plot import plot_results
 from klondike_widget.study.progress import Progress
 from klondike_widget.study.results import (
@@ -192,11 +192,12 @@ def _tasks(
         return [task(d.label, d.data) for d in imported]
     numbers: list[int] = []
     for d in items:
-        if not is_whole(d):
+        number = as_whole(d)  # np.arange's and pandas' integers count, as plain ints
+        if number is None:
             raise ValueError(
                 f"deals must be all deal numbers or all imported deals, not {quote(d)}"
             )
-        numbers.append(d)
+        numbers.append(number)
     if len(set(numbers)) != len(numbers):
         raise ValueError("a deal number appears twice")
     return [task(n, None) for n in numbers]
@@ -313,13 +314,12 @@ def _settings_and_tasks(
 
 def _worker_count(workers: int | None, dask: object) -> int:
     """``workers`` checked (None: the number of CPUs)."""
-    if workers is None:
-        workers = os.cpu_count() or 1
-    if not (is_whole(workers) and workers >= 0):
+    count = (os.cpu_count() or 1) if workers is None else as_whole(workers)
+    if count is None or count < 0:
         raise ValueError(f"workers must be a whole number >= 0, not {quote(workers)}")
-    if dask is not None and workers == 0:
+    if dask is not None and count == 0:
         raise ValueError("workers=0 (in this process) cannot be combined with dask")
-    return workers
+    return count
 
 
 def _outcomes(

@@ -26,7 +26,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from klondike_widget.engine.errors import is_whole, quote
+from klondike_widget.engine.errors import as_whole, is_whole, quote
 from klondike_widget.study.plot import plot_results
 from klondike_widget.study.record import COLUMNS, VERDICTS, DealResult
 from klondike_widget.study.stats import StudySummary, format_summary, summarize
@@ -86,17 +86,22 @@ class StudySettings:
     source: str = "numbers"
 
     def __post_init__(self) -> None:
-        if not (is_whole(self.draw) and self.draw in (1, 3)):
+        draw = as_whole(self.draw)  # np.int64(3) counts and is kept as 3
+        if draw not in (1, 3):
             raise ValueError(f"draw must be 1 or 3, not {quote(self.draw)}")
+        object.__setattr__(self, "draw", draw)
         if isinstance(self.seconds, bool) or not isinstance(self.seconds, (int, float)):
             raise ValueError(f"seconds must be a number, not {quote(self.seconds)}")
         if not 0 < self.seconds < float("inf"):
             raise ValueError(f"seconds must be positive and finite, not {quote(self.seconds)}")
         object.__setattr__(self, "seconds", float(self.seconds))
-        if self.nodes is not None and not (is_whole(self.nodes) and self.nodes > 0):
-            raise ValueError(
-                f"nodes must be a positive whole number or None, not {quote(self.nodes)}"
-            )
+        if self.nodes is not None:
+            nodes = as_whole(self.nodes)
+            if nodes is None or nodes <= 0:
+                raise ValueError(
+                    f"nodes must be a positive whole number or None, not {quote(self.nodes)}"
+                )
+            object.__setattr__(self, "nodes", nodes)
         if not isinstance(self.check_without_f2t, bool):
             raise ValueError(
                 f"check_without_f2t must be True or False, not {quote(self.check_without_f2t)}"
