@@ -47,8 +47,9 @@ class Line(Sequence[GameState]):
     Parameters
     ----------
     start : GameState
-    moves : iterable of Move or str
-        Moves or their text (``"t3-t6"``); each must be legal where it is played.
+    moves : iterable of Move or str, or str
+        Moves or their text (``"t3-t6"``), or one text of moves separated by spaces or commas
+        (``"s s t3-t2"``, as :meth:`text` writes); each must be legal where it is played.
 
     Raises
     ------
@@ -58,9 +59,11 @@ class Line(Sequence[GameState]):
 
     __slots__ = ("_moves", "_states")
 
-    def __init__(self, start: GameState, moves: Iterable[Move | str] = ()) -> None:
+    def __init__(self, start: GameState, moves: Iterable[Move | str] | str = ()) -> None:
         if not isinstance(start, GameState):
             raise TypeError(f"a line starts at a GameState, not {type(start).__name__}")
+        if isinstance(moves, str):  # one text of moves, not one move per character
+            moves = moves.replace(",", " ").split()
         states = [start]
         played: list[Move] = []
         for i, move in enumerate(moves, start=1):
@@ -78,8 +81,15 @@ class Line(Sequence[GameState]):
 
     @classmethod
     def parse(cls, text: str, start: GameState) -> Line:
-        """The line whose moves are written in ``text``, separated by spaces or commas."""
-        return cls(start, text.replace(",", " ").split())
+        """The line whose moves are written in ``text``, separated by spaces or commas.
+
+        >>> from klondike_widget.engine.deals import deal
+        >>> Line.parse("s, s t3-t2", deal(2)) == Line(deal(2), "s s t3-t2")
+        True
+        """
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"a line's text is a str, not {type(text).__name__}")
+        return cls(start, text)
 
     @property
     def start(self) -> GameState:

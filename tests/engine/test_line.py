@@ -23,6 +23,11 @@ def test_text_round_trip_and_repr() -> None:
     line = Line(deal(2), ["t3-t2", "s", "s"])
     assert Line.parse(line.text(), deal(2)) == line
     assert Line.parse("t3-t2, s,s", deal(2)) == line
+    # one text of moves is split into moves, not played one character at a time
+    assert Line(deal(2), "t3-t2 s s") == line == Line(deal(2), "t3-t2,s, s")
+    assert Line(deal(2), "") == Line(deal(2))
+    with pytest.raises(BrokenLineError, match=r"move 2 \(w-f\)"):
+        Line(deal(2), "s w-f")
     from klondike_widget import GameState
 
     assert eval(repr(line), {"Line": Line, "GameState": GameState}) == line
