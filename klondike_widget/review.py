@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, overload, runtime_checkable
 
+from klondike_widget.engine.errors import positive_seconds
 from klondike_widget.engine.game import Game
 from klondike_widget.engine.moves import Move
 from klondike_widget.engine.state import GameState
@@ -347,10 +348,8 @@ def _checked_arguments(game: object, limit: object, known: object, seconds: obje
         raise TypeError(f"limit must be a Limit, not {type(limit).__name__}")
     if known is not None and not isinstance(known, VerdictMemory):
         raise TypeError(f"known must be a memory of verdicts, not {type(known).__name__}")
-    if seconds is not None and (
-        isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0
-    ):
-        raise ValueError(f"seconds must be a positive number or None, not {seconds!r}")
+    if seconds is not None:
+        positive_seconds(seconds, "seconds")
     return limit
 
 

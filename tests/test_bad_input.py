@@ -28,6 +28,7 @@ from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
 from klondike_widget.study import StudyFileError, read_results, run_study
 from klondike_widget.study.results import ResultWriter, StudySettings
+from klondike_widget.widget import SettingError
 from klondike_widget.widget.protocol import INTENTS
 
 #: The longest error message allowed (a message names the problem; it never echoes an input).
@@ -347,7 +348,7 @@ def test_front_end_writes_to_python_owned_traits_are_undone(
 
 @pytest.mark.parametrize("draw", [3.0, True, "3", None])
 def test_draw_is_an_int_from_python_and_from_the_front_end(w: KlondikeWidget, draw: object) -> None:
-    with pytest.raises(TraitError):
+    with pytest.raises(SettingError):  # a ValueError, and a TraitError for traitlets code
         w.draw = draw  # type: ignore[assignment]
     from_front_end(w, {"draw": draw, "pace": 130})
     assert w.draw == 1 and w.pace == 130  # the good write lands, the bad one is sent back
@@ -552,3 +553,40 @@ def test_fuzz_crafted_intents_are_refused_and_change_nothing(content: Any) -> No
             assert widget_state(widget) == before, content
     finally:
         widget.close()
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("locale", "xx"),
+        ("locale", None),
+        ("pace", 1.5),
+        ("pace", -5),
+        ("pace", "fast"),
+        ("mirror", "up"),
+        ("draw", 2),
+        ("scoring", "golf"),
+        ("one_click", "yes"),
+    ],
+)
+def test_a_setting_refused_from_python_is_a_value_error(
+    w: KlondikeWidget, name: str, value: object
+) -> None:
+    before, state = getattr(w, name), widget_state(w)
+    message = refused(lambda: setattr(w, name, value), SettingError)
+    assert isinstance(SettingError(message), (ValueError, TraitError))
+    assert getattr(w, name) == before and widget_state(w) == state
+    w.play("s")  # and the widget carries on
+    assert w.view["moves"] == w.game.moves_count
+
+
+@pytest.mark.parametrize("kwargs", [{"pace": 1.5}, {"mirror": "up"}, {"scoring": "golf"}])
+def test_a_widget_refuses_a_bad_setting_when_made(kwargs: dict[str, object]) -> None:
+    refused(lambda: KlondikeWidget(deal=2, analyse=False, **kwargs), SettingError)
+
+
+@pytest.mark.parametrize("seconds", [0, -1, float("nan"), True, "10", None])
+def test_a_widget_refuses_a_solver_budget_that_is_not_seconds(seconds: object) -> None:
+    # solve_seconds=0 was taken and every search then failed in the background
+    message = refused(lambda: KlondikeWidget(deal=2, solve_seconds=seconds), ValueError)
+    assert "solve_seconds must be a positive number of seconds" in message

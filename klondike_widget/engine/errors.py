@@ -14,6 +14,7 @@ shows at most a short, cut ``repr`` of what it refuses, never a whole 10 MB inpu
 
 from __future__ import annotations
 
+import numbers
 import operator
 import reprlib
 from collections.abc import Iterable
@@ -26,6 +27,7 @@ __all__ = [
     "InvalidStateError",
     "as_whole",
     "is_whole",
+    "positive_seconds",
     "quote",
     "quote_keys",
 ]
@@ -69,6 +71,25 @@ def as_whole(value: object) -> int | None:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         return None
+
+
+def positive_seconds(value: object, name: str) -> float:
+    """``value`` as a positive number of seconds (``inf`` too), else a ``ValueError`` naming
+    ``name``: a bool, ``nan``, zero, a negative number or a text is refused.
+
+    >>> positive_seconds(2, "solve_seconds"), positive_seconds(float("inf"), "seconds")
+    (2.0, inf)
+    >>> positive_seconds(0, "solve_seconds")
+    Traceback (most recent call last):
+    ...
+    ValueError: solve_seconds must be a positive number of seconds, not 0
+    """
+    seconds = (
+        0.0 if isinstance(value, bool) or not isinstance(value, numbers.Real) else float(value)
+    )
+    if not seconds > 0:  # also nan
+        raise ValueError(f"{name} must be a positive number of seconds, not {quote(value)}")
+    return seconds
 
 
 def quote(value: object) -> str:

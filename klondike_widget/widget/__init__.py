@@ -80,7 +80,7 @@ if TYPE_CHECKING:
     from klondike_widget.solver import Limit
     from klondike_widget.widget.lesson_coach import LessonCoach
 
-__all__ = ["KlondikeWidget", "asset_path"]
+__all__ = ["KlondikeWidget", "SettingError", "asset_path"]
 
 
 #: Traits that only Python writes (see :meth:`KlondikeWidget.set_state`).
@@ -98,6 +98,14 @@ def asset_path(name: str) -> Path:
         if (folder / name).is_file():
             return folder / name
     raise FileNotFoundError(f"front-end file {name!r} not found next to {here}")
+
+
+class SettingError(traitlets.TraitError, ValueError):
+    """A setting of the widget refused (``w.locale = "xx"``, ``w.pace = 1.5``, ``w.draw = 2``).
+
+    A ``ValueError``, as all bad input is in this package, and traitlets' ``TraitError`` too,
+    as code written for traitlets expects; the setting keeps its value.
+    """
 
 
 class KlondikeWidget(anywidget.AnyWidget):
@@ -214,6 +222,25 @@ class KlondikeWidget(anywidget.AnyWidget):
         )
         self.on_msg(self._on_msg)
         self._table.open()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Set an attribute; a trait's refusal (traitlets' ``TraitError``, raised by its type:
+        a float for ``pace``, an unknown ``scoring``) comes out as a :class:`SettingError`.
+
+        >>> w = KlondikeWidget(deal=2, analyse=False)
+        >>> w.pace = 1.5
+        Traceback (most recent call last):
+        ...
+        klondike_widget.widget.SettingError: The 'pace' trait of a KlondikeWidget instance ...
+        >>> w.pace
+        300
+        """
+        try:
+            super().__setattr__(name, value)
+        except traitlets.TraitError as exc:
+            if isinstance(exc, SettingError):
+                raise
+            raise SettingError(*exc.args) from None
 
     # -- public API (the work is done by the table, widget.table.Table) -----------------------
 
@@ -489,7 +516,7 @@ class KlondikeWidget(anywidget.AnyWidget):
     def _check_locale(self, proposal: Any) -> str:
         value = proposal["value"]
         if value not in i18n.available_locales():
-            raise traitlets.TraitError(f"unknown locale {value!r}")
+            raise SettingError(f"unknown locale {value!r}")
         return str(value)
 
     @traitlets.observe("locale", "scoring", "vegas_cumulative", "one_click", "auto_safe")
@@ -501,7 +528,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         # traitlets' Enum takes 3.0 and True (they compare equal to 3 and 1): only ints here
         value = proposal["value"]
         if type(value) is not int or value not in (1, 3):
-            raise traitlets.TraitError(f"draw must be 1 or 3, not {value!r}")
+            raise SettingError(f"draw must be 1 or 3, not {value!r}")
         return value
 
     @traitlets.validate("line_index")
@@ -510,7 +537,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         panel = self._table.desk.panel
         total = 0 if panel is None else panel.total
         if not 0 <= value <= total:
-            raise traitlets.TraitError(f"step {value} is not on the line (0..{total})")
+            raise SettingError(f"step {value} is not on the line (0..{total})")
         return int(value)
 
     @traitlets.observe("line_index")

@@ -31,7 +31,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from klondike_widget.engine.errors import IllegalMoveError, InvalidMoveError
+from klondike_widget.engine.errors import IllegalMoveError, InvalidMoveError, positive_seconds
 from klondike_widget.engine.moves import Move
 from klondike_widget.engine.state import GameState
 from klondike_widget.widget import solver_process
@@ -148,7 +148,7 @@ class Analyst:
         delay: float = 0.03,
     ) -> None:
         self._deliver = deliver
-        self.seconds = seconds
+        self.seconds = positive_seconds(seconds, "solve_seconds")
         self.delay = delay
         self._solve = solve
         self._cond = threading.Condition()
