@@ -130,7 +130,7 @@ class KlondikeWidget(anywidget.AnyWidget):
     analyse : bool
         Run the solver in the background after every move (status line, hint, Finish).
     solve_seconds : float
-        The solver's time budget per position.
+        The solver's time budget per position (a positive number of seconds).
     solve : callable, optional
         A replacement search ``solve(state, seconds, cancel) -> (status, line)``.
     stats : Statistics, bool or None
@@ -139,6 +139,13 @@ class KlondikeWidget(anywidget.AnyWidget):
     coach : LessonCoach, optional
         Makes the board a lesson's live exercise (see
         :func:`klondike_widget.widget.lesson_coach.lesson_board`, which sets it).
+
+    Raises
+    ------
+    ValueError
+        For a bad deal number, draw mode, locale or ``solve_seconds``; a setting refused, when
+        the widget is made or later (``w.pace = 1.5``), is a :class:`SettingError`, a
+        ``ValueError`` too.
 
     Examples
     --------
