@@ -38,7 +38,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from klondike_widget.engine.errors import as_whole
+from klondike_widget.engine.errors import as_whole, positive_seconds
 from klondike_widget.engine.game import Game
 from klondike_widget.engine.moves import Move
 from klondike_widget.engine.outcome import StopReason, Verdict
@@ -105,9 +105,8 @@ class Limit:
     nodes: int | None = None
 
     def __post_init__(self) -> None:
-        s = self.seconds
-        if s is not None and (isinstance(s, bool) or not isinstance(s, (int, float)) or not s > 0):
-            raise ValueError(f"Limit.seconds must be a positive number or None, not {s!r}")
+        if self.seconds is not None:
+            positive_seconds(self.seconds, "Limit.seconds")
         n = self.nodes
         if n is not None:
             whole = as_whole(n)  # np.int64(1000) counts and is kept as 1000

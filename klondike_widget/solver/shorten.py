@@ -38,7 +38,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 
-from klondike_widget.engine.errors import IllegalMoveError
+from klondike_widget.engine.errors import IllegalMoveError, positive_seconds
 from klondike_widget.engine.line import Line
 from klondike_widget.engine.moves import Move
 from klondike_widget.engine.state import GameState
@@ -286,8 +286,7 @@ def shorten(
     ValueError
         If ``seconds`` is not a positive number.
     """
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
-        raise ValueError(f"the shortening budget must be a positive number of seconds: {seconds!r}")
+    positive_seconds(seconds, "the shortening budget")
     best = tuple(moves)
     if not Line(start, best).is_winning:
         raise NotAWinError("the moves do not end in a win")
