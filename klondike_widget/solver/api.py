@@ -148,8 +148,8 @@ class SolveResult:
         alone, the CPU counterpart of ``seconds``), ``visits`` (the children the searches
         visited: every move taken, its position new to the table or not, as lonelybot counts
         its ``visits``; ``nodes`` counts only the new ones), ``relaxation_nodes`` and
-        ``second_order_nodes`` (positions of the draw-1 relaxation and of the second move
-        order, draw 3), ``finder_beams`` and ``finder_work`` (the beams that looked for a win
+        ``second_order_nodes`` (positions of the draw-1 relaxation, draw 3, and of the
+        second move order), ``finder_beams`` and ``finder_work`` (the beams that looked for a win
         beside the search, draw 3, and their work: :mod:`.finder`), ``decided_by``
         (``"search"``, ``"second order"``, ``"draw-1 relaxation"``, ``"beam"``; ``""`` if
         undecided); with ``shorten``:
@@ -287,15 +287,17 @@ def solve(
 def _beside(
     state: GameState, searches: list[Search], limit: Limit, t0: float, stop: Callable[[], bool]
 ) -> tuple[Callable[[], Search] | None, WinFinder | None]:
-    """In draw 3, what searches beside the first order: append the draw-1 relaxation to
-    ``searches``; return the maker of the second order and the finder beams (:mod:`.finder`,
-    stopped by ``stop`` or the limit's seconds from ``t0``). ``(None, None)`` in draw 1."""
+    """What searches beside the first order: the maker of the second order (joining later,
+    see :func:`~.drive.take_turns`) and, in draw 3, the draw-1 relaxation (appended to
+    ``searches``) and the finder beams (:mod:`.finder`, stopped by ``stop`` or the limit's
+    seconds from ``t0``; ``None`` in draw 1)."""
+    second = lambda: Search(state, order=core.ORDER_REVEALS)  # noqa: E731
     if state.rules.draw == 1:
-        return None, None
+        return second, None
     relaxed = state.replace(rules=Rules(1, state.rules.foundation_to_tableau))
     searches.append(Search(relaxed, tt_max=RELAX_TT_MAX))
     deadline = float("inf") if limit.seconds is None else t0 + limit.seconds
-    return lambda: Search(state, order=core.ORDER_REVEALS), WinFinder(state, stop, deadline)
+    return second, WinFinder(state, stop, deadline)
 
 
 def _result(
@@ -347,8 +349,8 @@ def _result(
             "search_cpu_seconds": search_cpu,
             "visits": sum(s.visits for s in searches),
             "proof": proof if status is Status.LOST else "",
-            "relaxation_nodes": searches[1].nodes if len(searches) > 1 else 0,
-            "second_order_nodes": searches[2].nodes if len(searches) > 2 else 0,
+            "relaxation_nodes": sum(s.nodes for s in _relaxations(searches)),
+            "second_order_nodes": sum(s.nodes for s in _second_orders(searches)),
             "finder_beams": finder.beams if finder is not None else 0,
             "finder_work": finder.work.spent if finder is not None else 0,
             "decided_by": _decided_by(searches, search, proof, status),
@@ -365,7 +367,21 @@ def _decided_by(searches: list[Search], search: Search, proof: str, status: Stat
         return ""
     if proof in ("draw-1 relaxation", "beam"):
         return proof
-    return "second order" if len(searches) > 2 and search is searches[2] else "search"
+    return "second order" if search in _second_orders(searches) else "search"
+
+
+def _relaxations(searches: list[Search]) -> list[Search]:
+    """The draw-1 relaxation among ``searches`` (a search of another draw mode than the
+    first's), if any."""
+    draw = searches[0].state.rules.draw
+    return [s for s in searches[1:] if s.state.rules.draw != draw]
+
+
+def _second_orders(searches: list[Search]) -> list[Search]:
+    """The second move order among ``searches`` (a search of the first's draw mode), if it
+    has joined."""
+    draw = searches[0].state.rules.draw
+    return [s for s in searches[1:] if s.state.rules.draw == draw]
 
 
 def hint(

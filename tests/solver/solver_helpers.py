@@ -219,8 +219,8 @@ def winning_lines(
     return out
 
 
-def draw3_cases(seed: int, cases: int, endgames: int) -> list[fuzz_cases.Case]:
-    """The draw-3 cases among the fuzzer's first ``cases`` of ``seed``
+def draw_cases(seed: int, cases: int, endgames: int, draw: int = 3) -> list[fuzz_cases.Case]:
+    """The cases of draw mode ``draw`` among the fuzzer's first ``cases`` of ``seed``
     (:func:`fuzz_cases.make_case`), and ``endgames`` random endgames (:func:`random_endgame`:
     low cards buried under high ones, so that many are lost), half of them with the solver's
     override of the foundation-to-column rule."""
@@ -228,10 +228,10 @@ def draw3_cases(seed: int, cases: int, endgames: int) -> list[fuzz_cases.Case]:
     found = [fuzz_cases.make_case(seed, i, lines) for i in range(cases)]
     rng = random.Random(seed)
     for _ in range(endgames):
-        state = random_endgame(rng, rng.randint(12, 30), 3, rng.random() < 0.5)
+        state = random_endgame(rng, rng.randint(12, 30), draw, rng.random() < 0.5)
         override = (not state.rules.foundation_to_tableau) if rng.random() < 0.5 else None
         found.append(fuzz_cases.Case(state, "endgame", override))
-    return [c for c in found if c.state.rules.draw == 3]
+    return [c for c in found if c.state.rules.draw == draw]
 
 
 def compare_case(case: Any, nodes: int = 2_000_000, max_states: int = 200_000) -> dict[str, Any]:

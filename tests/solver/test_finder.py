@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 from fuzz_cases import Case
-from solver_helpers import compare_case, draw3_cases
+from solver_helpers import compare_case, draw_cases
 
 from klondike_widget.engine.deals import deal
 from klondike_widget.engine.game import Game
@@ -37,7 +37,7 @@ DEAL_NODES = 223_990
 @pytest.fixture(scope="module")
 def cases() -> list[Case]:
     """The draw-3 fuzzer cases, and random endgames with and without an override."""
-    return draw3_cases(SEED, CASES, ENDGAMES)
+    return draw_cases(SEED, CASES, ENDGAMES)
 
 
 def test_finder_beams_from_the_start_agree_with_the_brute_force(

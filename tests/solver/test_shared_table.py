@@ -1,15 +1,16 @@
-"""The two draw-3 move orders sharing one table (``Search.share_table``), against brute force.
+"""The two move orders sharing one table (``Search.share_table``), against brute force.
 
 The differential fuzzer's positions are decided long before the second order joins (after
-``SECOND_ORDER_AFTER`` positions of the first), so it never sees the shared table. Here the
-second order joins after two positions and turns are three positions long, so the orders
-alternate every few positions from the start, on the fuzzer's own positions (every category,
-foundation-to-column on and off, with and without the solver's override) under draw 3, and
-every verdict is compared with the fuzzer's brute force (:func:`fuzz_cases.brute_force`) and
-every WON line replayed through the engine. Twice: through :func:`solve` (the draw-1
-relaxation takes turns too, and the second order joins once it has won), and the two orders
-alone through :func:`drive.take_turns` (no relaxation, so every LOST is proved by the two
-exhausted orders over their one table), in both assignments of the orders.
+``SECOND_ORDER_AFTER`` positions of the first, ``DRAW1_SECOND_ORDER_AFTER`` in draw 1), so it
+never sees the shared table. Here the second order joins after two positions and turns are
+three positions long, so the orders alternate every few positions from the start, on the
+fuzzer's own positions (every category, foundation-to-column on and off, with and without the
+solver's override) in each draw mode, and every verdict is compared with the fuzzer's brute
+force (:func:`fuzz_cases.brute_force`) and every WON line replayed through the engine. Twice:
+through :func:`solve` (in draw 3 the draw-1 relaxation takes turns too, and the second order
+joins once it has won), and the two orders alone through :func:`drive.take_turns` (no
+relaxation, so every LOST is proved by the two exhausted orders over their one table), in
+both assignments of the orders.
 
 It catches a ``_verdict`` that takes any one exhausted order for a proof, or the second
 order's exhaustion alone, and a relaxation that shares the draw-3 table too (each within the
@@ -25,13 +26,13 @@ from collections import Counter
 
 import pytest
 from fuzz_cases import Case
-from solver_helpers import compare_case, draw3_cases
+from solver_helpers import compare_case, draw_cases
 
 from klondike_widget.engine.state import GameState
 from klondike_widget.solver import core, drive
 
 SEED = 20261202
-#: Fuzzer cases tried (about half are draw 3, the others are skipped).
+#: Fuzzer cases tried (about half are of the draw mode tested, the others are skipped).
 CASES = 500
 #: Random endgames added.
 ENDGAMES = 150
@@ -45,15 +46,17 @@ def interleaved(monkeypatch: pytest.MonkeyPatch) -> None:
     """Turns of three positions, the second order from the second position on, and the
     relaxation's lead from its fiftieth."""
     monkeypatch.setattr(drive, "TURN_NODES", 3)
+    monkeypatch.setattr(drive, "DRAW1_TURN_NODES", 3)
     monkeypatch.setattr(drive, "SECOND_ORDER_AFTER", 2)
+    monkeypatch.setattr(drive, "DRAW1_SECOND_ORDER_AFTER", 2)
     monkeypatch.setattr(drive, "RELAXATION_LEAD_AFTER", 50)
 
 
-@pytest.fixture(scope="module")
-def cases() -> list[Case]:
-    """The draw-3 fuzzer cases, and random endgames (where low cards lie buried under high
-    ones, so that many are lost) with and without an override."""
-    return draw3_cases(SEED, CASES, ENDGAMES)
+@pytest.fixture(scope="module", params=[3, 1], ids=["draw3", "draw1"])
+def cases(request: pytest.FixtureRequest) -> list[Case]:
+    """The fuzzer cases of one draw mode, and random endgames (where low cards lie buried
+    under high ones, so that many are lost) with and without an override."""
+    return draw_cases(SEED, CASES, ENDGAMES, request.param)
 
 
 def pair_verdict(state: GameState, first: int, second: int, nodes: int) -> tuple[str, bool]:
