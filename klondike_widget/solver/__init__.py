@@ -33,9 +33,9 @@ A depth-first search over compact integer arrays, compiled with numba (the ``cor
   ``core.DOM_ALL``);
 * in draw 3, a draw-1 search of the same position shares the budget: a lost draw-1 version proves
   the draw-3 position lost (any draw-3 line is a draw-1 line);
-* long searches add a second search in another move order (draw 1 after 10,000 positions,
-  draw 3 after 100,000); the two insert into one table, so together they search the space once
-  (``drive.Search.share_table``, ``drive.turn_schedule``);
+* long searches add a second search in another move order (after 10,000 positions in draw 1,
+  20,000 in draw 3); the two insert into one table, so together they search the space once
+  (``drive.Search.share_table``, ``drive.second_order_schedule``);
 * move ordering: foundation plays, moves that turn up a face-down card, talon plays (fewest taps
   first), the rest.
 

@@ -2,8 +2,9 @@
 
 :class:`Search` holds the core's arrays for one position and calls the core between chunks;
 :func:`take_turns` runs a search, a second one in another move order once it is long, and in
-draw 3 its draw-1 relaxation beside it, until one of them decides or the budget is spent. Turns are counted in positions, never in seconds, so
-verdicts and node counts are the same on every machine (:data:`TURN_NODES`).
+draw 3 its draw-1 relaxation beside it, until one of them decides or the budget is spent. Turns
+are counted in positions, never in seconds, so verdicts and node counts are the same on every
+machine (:data:`TURN_NODES`).
 
 >>> from klondike_widget.engine.deals import deal
 >>> search = Search(deal(2))
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import NamedTuple
 
 import numpy as np
 
@@ -41,11 +41,9 @@ __all__ = [
     "AHEAD_DRAWS",
     "SECOND_ORDER_AFTER",
     "SECOND_ORDER_SHARE",
-    "DRAW1_TURN_NODES",
     "DRAW1_SECOND_ORDER_AFTER",
     "DRAW1_SECOND_ORDER_SHARE",
-    "TurnSchedule",
-    "turn_schedule",
+    "second_order_schedule",
     "RELAXATION_LEAD",
     "RELAXATION_LEAD_AFTER",
     "Search",
@@ -79,28 +77,34 @@ TT_MAX = 1 << 26
 #: 523 -> 501 MiB; deal 1862 11.27 -> 9.83 CPU s. The table is exact: no node count changes.
 #: Smaller tables keep one half (cheap to grow).
 LATE_GROWTH_ROWS = 1 << 23
-#: Positions a draw-3 search and its draw-1 relaxation search in turn (see :func:`solve`).
-TURN_NODES = 50_000
+#: Positions the searches of a solve search in turn (:func:`take_turns`). 50,000 before, with
+#: the draw-3 second order after 100,000 positions (:data:`SECOND_ORDER_AFTER`): numbered
+#: draw-3 deals 1-5000 (10 s each, with and without by turns, two processes side by side)
+#: 277.13 M -> 268.76 M positions (-3.0%), 160.9 -> 153.7 CPU s; fresh draw-3 deals of seed 7
+#: (300) 25.43 -> 24.74 M; no verdict changed, none undecided. A deal is decided within a
+#: shorter turn of the search that decides it (the last turn of the others is wasted), and a
+#: second order that wins a deal the first order would search long joins sooner.
+TURN_NODES = 10_000
 
 #: Positions a draw-3 search spends alone before a second one in the other move order joins
-#: it (see :func:`take_turns`): most deals are decided before, and pay nothing for it.
-SECOND_ORDER_AFTER = 100_000
+#: it (see :func:`take_turns`): most deals are decided before, and pay nothing for it (see
+#: :data:`TURN_NODES` for 100,000 before).
+SECOND_ORDER_AFTER = 20_000
 #: Turns the first draw-3 search (and the relaxation) take for each turn of the second order
 #: (see :func:`take_turns`).
 SECOND_ORDER_SHARE = 2
-#: Draw 1 (no relaxation beside the search): turns of this many positions, the second order
-#: joining once the first has searched :data:`DRAW1_SECOND_ORDER_AFTER` (its first turn) and
-#: taking the third turn and every other one after it (:func:`turn_schedule`). Won draw-1
-#: deals have the same heavy tail as draw 3's: numbered 2367, 2821 and 3141 took the first
-#: order alone 1.45 M, 1.17 M and 1.78 M positions, the two orders together under 0.14 M each.
-#: Numbered draw-1 deals 1-5000 (10 s each, with and without by turns, two processes side by
-#: side): 112.48 M -> 106.06 M positions (-5.7%); fresh deals of seed 7 (300) 7.11 -> 6.40 M
-#: (-9.9%); no verdict changed. The lost deals pay 1-3% more positions (the two orders enter
-#: different restricted keys), some won ones more (numbered 2597: 0.77 -> 1.35 M with turns of
-#: 50,000). Turns of 50,000 with the second order from 50,000 positions gave 107.34 M and
-#: 6.61 M, from 100,000 109.14 M and 6.85 M; draw 3's schedule (from 200,000, one turn in
-#: three) 59.42 M on deals 1-3000 (57.19 M here).
-DRAW1_TURN_NODES = 10_000
+#: Draw 1 (no relaxation beside the search): the second order joins once the first has
+#: searched this many positions (its first turn), takes the third turn and every other one
+#: after it (:func:`second_order_schedule`). Won draw-1 deals have the same heavy tail as draw
+#: 3's: numbered 2367, 2821 and 3141 took the first order alone 1.45 M, 1.17 M and 1.78 M
+#: positions, the two orders together under 0.14 M each. Numbered draw-1 deals 1-5000 (10 s
+#: each, with and without by turns, two processes side by side): 112.48 M -> 106.06 M
+#: positions (-5.7%); fresh deals of seed 7 (300) 7.11 -> 6.40 M (-9.9%); no verdict changed.
+#: The lost deals pay 1-3% more positions (the two orders enter different restricted keys),
+#: some won ones more (numbered 2597: 0.77 -> 1.35 M with turns of 50,000). Turns of 50,000
+#: with the second order from 50,000 positions gave 107.34 M and 6.61 M, from 100,000 109.14
+#: M and 6.85 M; draw 3's schedule then (from 200,000, one turn in three) 59.42 M on deals
+#: 1-3000 (57.19 M here).
 DRAW1_SECOND_ORDER_AFTER = 10_000
 DRAW1_SECOND_ORDER_SHARE = 1
 
@@ -136,27 +140,17 @@ def grow_at(rows: int) -> int:
     return rows // 2 if rows < LATE_GROWTH_ROWS else rows - rows // 4
 
 
-class TurnSchedule(NamedTuple):
-    """How the searches of a solve take turns (:func:`take_turns`): turns of ``turn``
-    positions; the second move order joins once the first has searched ``after`` and then the
-    others take ``share`` turns for each of its."""
+def second_order_schedule(draw: int) -> tuple[int, int]:
+    """``(after, share)`` for a solve in draw mode ``draw``: the second move order joins once
+    the first has searched ``after`` positions, and then the others take ``share`` turns for
+    each of its (:func:`take_turns`; read when the turns start).
 
-    turn: int
-    after: int
-    share: int
-
-
-def turn_schedule(draw: int) -> TurnSchedule:
-    """The :class:`TurnSchedule` of a search in draw mode ``draw`` (read when a solve starts).
-
-    >>> turn_schedule(3)
-    TurnSchedule(turn=50000, after=100000, share=2)
-    >>> turn_schedule(1)
-    TurnSchedule(turn=10000, after=10000, share=1)
+    >>> second_order_schedule(3), second_order_schedule(1)
+    ((20000, 2), (10000, 1))
     """
     if draw == 1:
-        return TurnSchedule(DRAW1_TURN_NODES, DRAW1_SECOND_ORDER_AFTER, DRAW1_SECOND_ORDER_SHARE)
-    return TurnSchedule(TURN_NODES, SECOND_ORDER_AFTER, SECOND_ORDER_SHARE)
+        return DRAW1_SECOND_ORDER_AFTER, DRAW1_SECOND_ORDER_SHARE
+    return SECOND_ORDER_AFTER, SECOND_ORDER_SHARE
 
 
 class Search:
@@ -338,21 +332,19 @@ def with_override(state: GameState, foundation_to_tableau: bool | None) -> GameS
 class _Run:
     """A search driven in pieces of about 0.1 s (``chunk`` positions, adapted to the clock).
 
-    ``weight``: turns it takes in each round of turns (see :meth:`reweigh`); ``turn``: the
-    positions of a turn (:data:`TURN_NODES` if not given).
+    ``weight``: turns it takes in each round of turns (see :meth:`reweigh`).
     """
 
-    def __init__(self, search: Search, weight: int = 1, turn: int | None = None) -> None:
+    def __init__(self, search: Search, weight: int = 1) -> None:
         self.search = search
         self.chunk = 20_000
         self.weight = weight
-        self.turn = TURN_NODES if turn is None else turn
         self.base = 0
 
     @property
     def turns_done(self) -> int:
-        """Turns of :attr:`turn` positions taken."""
-        return self.search.nodes // self.turn
+        """Turns of :data:`TURN_NODES` positions taken."""
+        return self.search.nodes // TURN_NODES
 
     @property
     def rounds_done(self) -> float:
@@ -449,24 +441,23 @@ def take_turns(
     to ``searches``): it joins once ``searches[0]`` has searched :data:`SECOND_ORDER_AFTER`
     positions and the relaxation no longer searches (it has won, or filled its table), and then
     takes one turn for every :data:`SECOND_ORDER_SHARE` of the others (in draw 1, with no
-    relaxation, turns are shorter and the second order joins after the first:
-    :func:`turn_schedule`). The two share one table (:meth:`Search.share_table`): each skips
-    what the other has entered, so together they search the space once. A win of either is a win
-    (its line is replayed); the deal is lost once both are exhausted. Depth-first search has a
-    heavy tail on won deals (a wrong early choice is searched to the end), and two different
-    orders rarely share it. With separate tables the second order cost a lost deal every
-    position it searched (both had to exhaust the same space); with one table it costs next to
-    none (numbered deal 1260: 5.62 M positions in all, as the first order alone). A draw-3 win
-    is a draw-1 win, so while the relaxation has found none the deal is likely lost, and the
-    relaxation (the cheaper proof) and the first order share the budget; the second order waits.
-    Once the relaxation has won, the first order still takes two turns in three: on a lost deal
-    that the relaxation cannot prove, only the exact searches prove it (numbered draw-3 deals
-    998 and 1010).
+    relaxation, the second order joins after the first turn: :func:`second_order_schedule`). The
+    two share one table (:meth:`Search.share_table`): each skips what the other has entered, so
+    together they search the space once. A win of either is a win (its line is replayed); the
+    deal is lost once both are exhausted. Depth-first search has a heavy tail on won deals (a
+    wrong early choice is searched to the end), and two different orders rarely share it. With
+    separate tables the second order cost a lost deal every position it searched (both had to
+    exhaust the same space); with one table it costs next to none (numbered deal 1260: 5.62 M
+    positions in all, as the first order alone). A draw-3 win is a draw-1 win, so while the
+    relaxation has found none the deal is likely lost, and the relaxation (the cheaper proof)
+    and the first order share the budget; the second order waits. Once the relaxation has won,
+    the first order still takes two turns in three: on a lost deal that the relaxation cannot
+    prove, only the exact searches prove it (numbered draw-3 deals 998 and 1010).
     The shares change, by positions, once a deal looks lost (:func:`_lead_relaxation`).
     """
     t0 = time.perf_counter() if started is None else started
-    turn, after, share = turn_schedule(searches[0].state.rules.draw)
-    runs = [_Run(s, weight=share, turn=turn) for s in searches]
+    after, share = second_order_schedule(searches[0].state.rules.draw)
+    runs = [_Run(s, weight=share) for s in searches]
     main = runs[0]
     relaxation = runs[1] if len(runs) > 1 else None
     exact = [main]
@@ -479,7 +470,7 @@ def take_turns(
             return "seconds", "search", main.search
         if nodes is not None and done >= nodes:
             return "nodes", "search", main.search
-        if finder is not None and finder.found(turn * sum(r.turns_done for r in runs)):
+        if finder is not None and finder.found(TURN_NODES * sum(r.turns_done for r in runs)):
             return "", "beam", main.search  # (whole turns: the pieces follow the clock)
         if (
             second is not None
@@ -490,7 +481,7 @@ def take_turns(
             searches[-1].share_table(main.search)
             for run in runs:  # (the rounds counted afresh from here)
                 run.reweigh(share)
-            exact.append(_Run(searches[-1], turn=turn))
+            exact.append(_Run(searches[-1]))
             runs.append(exact[-1])
             second = None
         led = led or _lead_relaxation(runs, relaxation)
@@ -498,7 +489,7 @@ def take_turns(
         if not live:  # the search filled its table (and the relaxation can prove nothing)
             return "memory", "search", main.search
         run = min(live, key=lambda r: (r.rounds_done, runs.index(r)))
-        left = turn - run.search.nodes % turn
+        left = TURN_NODES - run.search.nodes % TURN_NODES
         run.step(left if nodes is None else min(left, nodes - done))
         if run not in exact and run.search.result == core.R_EXHAUSTED and run.decided:
             return "", "draw-1 relaxation", main.search  # (its win proves nothing)

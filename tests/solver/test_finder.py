@@ -19,7 +19,7 @@ from solver_helpers import compare_case, draw_cases
 from klondike_widget.engine.deals import deal
 from klondike_widget.engine.game import Game
 from klondike_widget.engine.rules import Rules
-from klondike_widget.solver import Limit, finder, solve
+from klondike_widget.solver import Limit, drive, finder, solve
 
 SEED = 20261203
 #: Fuzzer cases tried (about half are draw 3, the others are skipped).
@@ -65,6 +65,9 @@ def _solve_deal() -> tuple[str, str, int, Game]:
 def test_a_finder_beam_wins_a_deal_the_search_needs_more_positions_for(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    # (the counts below are those of turns of 50,000 positions, the second order after 100,000)
+    monkeypatch.setattr(drive, "TURN_NODES", 50_000)
+    monkeypatch.setattr(drive, "SECOND_ORDER_AFTER", 100_000)
     monkeypatch.setattr(finder, "FINDER_BEAMS", ((50_000, 64, (1, 1, 0)),))
     status, by, nodes, game = _solve_deal()
     assert (status, by) == ("won", "beam") and game.is_won

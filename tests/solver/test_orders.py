@@ -59,7 +59,8 @@ def test_in_draw_1_the_second_order_joins_early_and_cuts_a_heavy_tail() -> None:
     before it finds the win; the second order joins after the first turn, takes the third and
     wins within a few hundred positions of its own. A deal decided before it joins pays nothing
     for it."""
-    turn, after, _ = drive.turn_schedule(1)
+    turn = drive.TURN_NODES
+    after, _ = drive.second_order_schedule(1)
     assert after == turn  # (it joins at the end of the first turn, the first order goes on)
     state = deal(2367, Rules(draw=1, foundation_to_tableau=True))
     result = solve(state, Limit(nodes=3_000_000, seconds=600), shorten=False)

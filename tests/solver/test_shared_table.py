@@ -46,7 +46,6 @@ def interleaved(monkeypatch: pytest.MonkeyPatch) -> None:
     """Turns of three positions, the second order from the second position on, and the
     relaxation's lead from its fiftieth."""
     monkeypatch.setattr(drive, "TURN_NODES", 3)
-    monkeypatch.setattr(drive, "DRAW1_TURN_NODES", 3)
     monkeypatch.setattr(drive, "SECOND_ORDER_AFTER", 2)
     monkeypatch.setattr(drive, "DRAW1_SECOND_ORDER_AFTER", 2)
     monkeypatch.setattr(drive, "RELAXATION_LEAD_AFTER", 50)
