@@ -438,22 +438,20 @@ def take_turns(
     pieces of 0.1 s read clock and cancel flag often; ``seconds`` count from ``started``.
 
     ``second`` makes a second exact search of the same position in another move order (appended
-    to ``searches``): it joins once ``searches[0]`` has searched :data:`SECOND_ORDER_AFTER`
-    positions and the relaxation no longer searches (it has won, or filled its table), and then
-    takes one turn for every :data:`SECOND_ORDER_SHARE` of the others (in draw 1, with no
-    relaxation, the second order joins after the first turn: :func:`second_order_schedule`). The
-    two share one table (:meth:`Search.share_table`): each skips what the other has entered, so
-    together they search the space once. A win of either is a win (its line is replayed); the
-    deal is lost once both are exhausted. Depth-first search has a heavy tail on won deals (a
-    wrong early choice is searched to the end), and two different orders rarely share it. With
-    separate tables the second order cost a lost deal every position it searched (both had to
-    exhaust the same space); with one table it costs next to none (numbered deal 1260: 5.62 M
-    positions in all, as the first order alone). A draw-3 win is a draw-1 win, so while the
-    relaxation has found none the deal is likely lost, and the relaxation (the cheaper proof)
-    and the first order share the budget; the second order waits. Once the relaxation has won,
-    the first order still takes two turns in three: on a lost deal that the relaxation cannot
-    prove, only the exact searches prove it (numbered draw-3 deals 998 and 1010).
-    The shares change, by positions, once a deal looks lost (:func:`_lead_relaxation`).
+    to ``searches``): it joins once ``searches[0]`` has searched the positions
+    :func:`second_order_schedule` gives and (draw 3) the relaxation no longer searches (it has
+    won, or filled its table), then takes one turn for each of the others' share. The two share
+    one table (:meth:`Search.share_table`): each skips what the other has entered, so together
+    they search the space once. A win of either is a win (its line is replayed); the deal is
+    lost once both are exhausted. Depth-first search has a heavy tail on won deals (a wrong
+    early choice is searched to the end), and two different orders rarely share it. With one
+    table a lost deal costs the two about what one alone costs (numbered 1260: 5.62 M
+    positions). A draw-3 win is a draw-1 win, so while the relaxation has found none the deal is
+    likely lost, and the relaxation (the cheaper proof) and the first order share the budget;
+    the second order waits. Once the relaxation has won, the first order still takes two turns
+    in three: on a lost deal that the relaxation cannot prove, only the exact searches prove it
+    (numbered draw-3 deals 998 and 1010). The shares change, by positions, once a deal looks
+    lost (:func:`_lead_relaxation`).
     """
     t0 = time.perf_counter() if started is None else started
     after, share = second_order_schedule(searches[0].state.rules.draw)
