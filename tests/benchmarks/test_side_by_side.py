@@ -185,3 +185,8 @@ def test_rates_over_the_search_and_the_ratio_over_the_whole_call() -> None:
     assert (ratio_row[total_cpu], ratio_row[rate]) == ("2.00x", "2.00x")
     assert "| cpu (whole call) |" in side_by_side.issue_table({1: [run]}, "cpu")
     assert "| 2.00 s |" in side_by_side.issue_table({1: [run]}, "cpu")
+    # the search alone against lonelybot's own clock (0.9 s), start-up left out: 1.0 / 0.9
+    assert "| search alone, ours/lonelybot | 1.11x | | |" in side_by_side.issue_table({1: [run]})
+    killed = lonelybot.AnchorResult("unknown", 1.2, 1.1, None, None, None, "")
+    both = [run, side_by_side.DealRun(8, 1, ours, killed)]  # (its CPU seconds count)
+    assert side_by_side.search_ratio(both) == pytest.approx(2.0 / 2.0)
