@@ -349,8 +349,8 @@ def _result(
             "search_cpu_seconds": search_cpu,
             "visits": sum(s.visits for s in searches),
             "proof": proof if status is Status.LOST else "",
-            "relaxation_nodes": sum(s.nodes for s in _relaxations(searches)),
-            "second_order_nodes": sum(s.nodes for s in _second_orders(searches)),
+            "relaxation_nodes": sum(s.nodes for s in _joined(searches, same_draw=False)),
+            "second_order_nodes": sum(s.nodes for s in _joined(searches, same_draw=True)),
             "finder_beams": finder.beams if finder is not None else 0,
             "finder_work": finder.work.spent if finder is not None else 0,
             "decided_by": _decided_by(searches, search, proof, status),
@@ -367,21 +367,14 @@ def _decided_by(searches: list[Search], search: Search, proof: str, status: Stat
         return ""
     if proof in ("draw-1 relaxation", "beam"):
         return proof
-    return "second order" if search in _second_orders(searches) else "search"
+    return "second order" if search in _joined(searches, same_draw=True) else "search"
 
 
-def _relaxations(searches: list[Search]) -> list[Search]:
-    """The draw-1 relaxation among ``searches`` (a search of another draw mode than the
-    first's), if any."""
+def _joined(searches: list[Search], same_draw: bool) -> list[Search]:
+    """The searches beside the first: of its draw mode (``same_draw``: the second move order,
+    once it has joined) or of the other one (the draw-1 relaxation of a draw-3 solve)."""
     draw = searches[0].state.rules.draw
-    return [s for s in searches[1:] if s.state.rules.draw != draw]
-
-
-def _second_orders(searches: list[Search]) -> list[Search]:
-    """The second move order among ``searches`` (a search of the first's draw mode), if it
-    has joined."""
-    draw = searches[0].state.rules.draw
-    return [s for s in searches[1:] if s.state.rules.draw == draw]
+    return [s for s in searches[1:] if (s.state.rules.draw == draw) == same_draw]
 
 
 def hint(
