@@ -60,6 +60,7 @@ __all__ = [
     "M1",
     "M2",
     "POINTER_BITS",
+    "TAG_BITS",
     "POINTER_SHIFT",
     "SH27",
     "SH30",
@@ -123,6 +124,9 @@ TOP = np.uint64(1 << 63)
 #: (:func:`table_key`; the table's home row leaves them out, :func:`~.table.tt_home`).
 POINTER_SHIFT = np.uint64(52)
 POINTER_BITS = np.uint64(63 << 52)
+#: Where a twin-class key holds its tag: bits 58..63 of each word (:func:`_tag_bits`; the
+#: second word's bit 63 is :data:`TOP`). The table's home row leaves them out too.
+TAG_BITS = np.uint64(63 << 58)
 
 M1 = np.uint64(0xBF58476D1CE4E5B9)
 M2 = np.uint64(0x94D049BB133111EB)
