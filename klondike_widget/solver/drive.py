@@ -119,10 +119,7 @@ RELAXATION_LEAD = 4
 #: anyway, and playing each child twice would cost more than the reads save.
 AHEAD_ROWS = 1 << 18
 #: The draw counts whose searches read ahead (once their table has :data:`AHEAD_ROWS` rows).
-#: Draw 1 joined in December 2026: on the 22 largest draw-1 searches of the side-by-side sets
-#: (fresh seeds 7 and 13, numbered 12, 144, 156) it cut the CPU time by 6-10% (ABBA runs in one
-#: process, the same positions), and reading only the keys ``core.quiet_key`` gives without
-#: playing the move gained less (5.6% against 7.8%). An earlier measurement had found no gain.
+#: (Draw 1 since December 2026: 6-10% less CPU on its largest searches; an older test found none.)
 AHEAD_DRAWS = (1, 3)
 #: ``KY`` of a search that does not read ahead (yet): one row, so ``run_chunk`` leaves it alone.
 _NO_KEYS = np.zeros((1, 1, 2), dtype=np.uint64)
