@@ -131,19 +131,26 @@ def _patch_numba() -> None:
     CPUCodeLibrary._unserialize = classmethod(keep_object)  # type: ignore[assignment]
 
 
-def _searches(draw: int, seeds: list[int], nodes: int) -> tuple[int, float]:
-    """Search each reference deal of ``draw`` in ``seeds`` up to ``nodes`` positions with the
-    compiled core; return the positions searched and the CPU seconds of the searching."""
+def _searches(draw: int, seeds: list[int], nodes: int, numbered: list[int]) -> tuple[int, float]:
+    """Search each reference deal of ``draw`` in ``seeds`` and each numbered deal in
+    ``numbered`` up to ``nodes`` positions with the compiled core; return the positions searched
+    and the CPU seconds of the searching."""
     from solver_helpers import reference_deals, reference_state
 
+    from klondike_widget.engine.deals import deal
+    from klondike_widget.engine.rules import Rules
     from klondike_widget.solver import core, drive
 
     drive.core = core  # type: ignore[assignment]  # the compiled core, never the uncompiled one
+    starts = [
+        reference_state(record)
+        for record in reference_deals()
+        if record["draw"] == draw and record["seed"] in seeds
+    ]
+    starts += [deal(number, Rules(draw=draw)) for number in numbered]
     total, cpu = 0, 0.0
-    for record in reference_deals():
-        if record["draw"] != draw or record["seed"] not in seeds:
-            continue
-        search = drive.Search(reference_state(record))
+    for state in starts:
+        search = drive.Search(state)
         t = time.process_time()
         while search.result == core.R_BUDGET and search.nodes < nodes:
             search.step(min(20_000, nodes - search.nodes))
@@ -172,7 +179,7 @@ def inner(args: argparse.Namespace) -> None:
         Path(args.ready).touch()
         while not Path(args.go).exists():
             time.sleep(0.05)
-    positions, _ = _searches(args.draw, args.seeds, args.nodes)
+    positions, _ = _searches(args.draw, args.seeds, args.nodes, args.numbered)
     (result,) = search.run_chunk.overloads.values()
     library = result.library
     obj = _object_code(library)
@@ -310,8 +317,16 @@ def outer_lines(obj: Path, offsets: list[int]) -> dict[int, int]:
     return lines
 
 
-def hot_lines(meta: dict[str, Any], own: dict[int, list[int]], top: int) -> None:
-    """Print the ``top`` source lines (innermost inlining frame) of the core by instructions."""
+def hot_lines(
+    meta: dict[str, Any],
+    own: dict[int, list[int]],
+    top: int,
+    unit: str = "instr/pos",
+    scale: float | None = None,
+) -> None:
+    """Print the ``top`` source lines (innermost inlining frame) of the core by ``own``'s counts
+    at each address (instructions; :mod:`perf_profile`: samples), each worth ``scale`` of
+    ``unit`` (by default one instruction per position: ``1 / meta["positions"]``)."""
     ranges = []
     for lib in meta["libraries"]:
         obj = Path(lib["obj"])
@@ -325,27 +340,49 @@ def hot_lines(meta: dict[str, Any], own: dict[int, list[int]], top: int) -> None
         for a, rows in zip(addrs, symbolize(obj, [a - base for a in addrs]), strict=True):
             where = rows[1].rsplit("/", 1)[-1].rsplit(":", 1)[0]
             by_line[(rows[-2], rows[0], where)] += own[a][0]
-    positions = meta["positions"]
+    worth = scale if scale is not None else 1 / meta["positions"]
     total = sum(by_line.values())
-    print(f"\nthe {top} source lines with the most instructions (innermost frame)")
-    print(f"| {'function run':<20} | {'inlined function':<24} | {'line':<18} | instr/pos | share |")
+    print(f"\nthe {top} source lines with the most {unit.split('/')[0]} (innermost frame)")
+    print(f"| {'function run':<20} | {'inlined function':<24} | {'line':<18} | {unit:>9} | share |")
     print(f"|{'-' * 22}|{'-' * 26}|{'-' * 20}|-----------|-------|")
     for (outer, fn, where), c in sorted(by_line.items(), key=lambda kv: -kv[1])[:top]:
         print(
-            f"| {outer[:20]:<20} | {fn[:24]:<24} | {where:<18} | {c / positions:>9.1f} | "
+            f"| {outer[:20]:<20} | {fn[:24]:<24} | {where:<18} | {c * worth:>9.1f} | "
             f"{100 * c / total:>4.1f}% |"
         )
 
 
+def inner_command(draw: int, args: argparse.Namespace, obj: Path, meta: Path) -> list[str]:
+    """The command of the run in the debug copy (:func:`inner`) for ``draw`` and ``args``'s deals,
+    writing the object code to ``obj`` and what it found to ``meta``."""
+    command = [sys.executable, __file__, "--inner", "--draw", str(draw)]
+    command += ["--seeds", ",".join(map(str, args.seeds)), "--nodes", str(args.nodes)]
+    command += ["--numbered", ",".join(map(str, args.numbered))]
+    return [*command, "--obj", str(obj), "--meta", str(meta)]
+
+
+def deal_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the options that choose the deals searched and how far (both profiles share them)."""
+    parser.add_argument("--seeds", default="22,48", help="reference deals (seeds), or none")
+    parser.add_argument("--numbered", default="", help="numbered deals too, e.g. 1862")
+    parser.add_argument("--nodes", type=int, default=200_000, help="positions per deal")
+    parser.add_argument("--draws", default="1,3")
+    parser.add_argument("--lines", type=int, default=0, help="also the N hottest source lines")
+
+
+def parse_deals(args: argparse.Namespace) -> None:
+    """Turn ``args``'s comma-separated ``seeds`` and ``numbered`` into lists of ints."""
+    args.seeds = [int(s) for s in args.seeds.split(",") if s.strip()]
+    args.numbered = [int(s) for s in args.numbered.split(",") if s.strip()]
+
+
 def profile(draw: int, args: argparse.Namespace, work: Path) -> None:
     """Print one draw mode's table."""
-    positions, cpu = _searches(draw, args.seeds, args.nodes)
+    positions, cpu = _searches(draw, args.seeds, args.nodes, args.numbered)
     env = dict(os.environ, NUMBA_CACHE_DIR=str(work / "cache"), NUMBA_DEBUGINFO="1")
     env["NUMBA_BOUNDSCHECK"] = "0"
     obj, meta_path, out = work / f"core{draw}.o", work / f"meta{draw}.json", work / f"cg{draw}"
-    command = [sys.executable, __file__, "--inner", "--draw", str(draw)]
-    command += ["--seeds", ",".join(map(str, args.seeds)), "--nodes", str(args.nodes)]
-    command += ["--obj", str(obj), "--meta", str(meta_path)]
+    command = inner_command(draw, args, obj, meta_path)
     subprocess.run(command, env=env, check=True)  # compiles the debug copy
     grind = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--dump-instr=yes"]
     grind += ["--dump-line=no", "--compress-strings=no", "--compress-pos=no", "--cache-sim=yes"]
@@ -409,10 +446,7 @@ def profile(draw: int, args: argparse.Namespace, work: Path) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--seeds", default="22,48", help="reference deals (seeds)")
-    parser.add_argument("--nodes", type=int, default=200_000, help="positions per deal")
-    parser.add_argument("--draws", default="1,3")
-    parser.add_argument("--lines", type=int, default=0, help="also the N hottest source lines")
+    deal_arguments(parser)
     parser.add_argument("--keep", type=Path, help="keep the object and callgrind files here")
     parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--draw", type=int, help=argparse.SUPPRESS)
@@ -421,7 +455,7 @@ def main() -> None:
     parser.add_argument("--ready", help=argparse.SUPPRESS)
     parser.add_argument("--go", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    args.seeds = [int(s) for s in args.seeds.split(",")]
+    parse_deals(args)
     if args.inner:
         inner(args)
         return

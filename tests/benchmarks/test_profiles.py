@@ -1,0 +1,66 @@
+"""The profiles of the compiled search (``benchmarks/callgrind_profile.py`` and
+``benchmarks/perf_profile.py``): which deals they search, and where a sample is charged."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+
+def _load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+grind = _load("callgrind_profile")
+perf = _load("perf_profile")
+
+
+def _args(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    grind.deal_arguments(parser)
+    args = parser.parse_args(list(argv))
+    grind.parse_deals(args)
+    return args
+
+
+def test_the_deals_chosen_reach_the_run_in_the_debug_copy() -> None:
+    args = _args("--seeds", "", "--numbered", "1862, 7", "--nodes", "5000")
+    assert args.seeds == [] and args.numbered == [1862, 7]
+    command = grind.inner_command(3, args, Path("core.o"), Path("meta.json"))
+    assert command[command.index("--numbered") + 1] == "1862,7"
+    assert command[command.index("--seeds") + 1] == ""
+    assert command[command.index("--draw") + 1] == "3"
+    assert _args().seeds == [22, 48] and _args().numbered == []
+
+
+def test_numbered_deals_are_searched_up_to_the_positions_asked() -> None:
+    positions, cpu = grind._searches(3, [], 3_000, [1862])
+    assert 3_000 <= positions < 3_000 + 20_000 and cpu >= 0.0  # (a step may pass the limit)
+    both, _ = grind._searches(3, [], 3_000, [1862, 1862])
+    assert both == 2 * positions  # the same search twice
+    assert grind._searches(3, [], 3_000, [])[0] == 0
+
+
+def test_a_sample_is_charged_by_the_line_of_run_chunk_or_the_function_called() -> None:
+    parts = grind.line_parts()
+    probe = "pointer probe (held, enter, pointer_probe)"
+    line = next(n for n, part in parts.items() if part == probe)
+    assert perf.charge("run_chunk", line, parts) == probe
+    assert perf.charge("run_chunk", 0, parts) == "rest: line 0"
+    assert perf.charge("pointer_probe", 113, parts) == probe  # called out of line
+    assert perf.charge("gen_moves", 5, parts) == "move generation (gen_moves)"
+    assert perf.charge("tt_rehash", 5, parts) == "other: tt_rehash"
+
+
+def test_no_samples_without_a_perf_file(tmp_path: Path) -> None:
+    assert perf.samples(tmp_path / "perf.data") == {}
