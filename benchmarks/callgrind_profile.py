@@ -56,6 +56,7 @@ import tempfile
 import textwrap
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -459,9 +460,19 @@ def main() -> None:
     if args.inner:
         inner(args)
         return
-    missing = [t for t in ("valgrind", "llvm-symbolizer", "nm", "readelf") if not shutil.which(t)]
+    run_draws(args, "valgrind", profile)
+
+
+def run_draws(
+    args: argparse.Namespace,
+    tool: str,
+    profile_draw: Callable[[int, argparse.Namespace, Path], None],
+) -> None:
+    """Run ``profile_draw`` for each draw mode of ``args`` in a work folder (``args.keep`` or a
+    temporary one), or say which of ``tool`` and the symbol tools are missing."""
+    missing = [t for t in (tool, "llvm-symbolizer", "nm", "readelf") if not shutil.which(t)]
     if missing:
-        print(f"skipped: {', '.join(missing)} not found (apt-get install valgrind llvm binutils)")
+        print(f"skipped: {', '.join(missing)} not found (Debian: {tool}, llvm, binutils)")
         return
     from klondike_widget.solver import warm_up
 
@@ -470,7 +481,7 @@ def main() -> None:
         work = args.keep or Path(tmp)
         work.mkdir(parents=True, exist_ok=True)
         for draw in [int(d) for d in args.draws.split(",")]:
-            profile(draw, args, work)
+            profile_draw(draw, args, work)
 
 
 if __name__ == "__main__":

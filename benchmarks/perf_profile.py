@@ -33,10 +33,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -154,18 +152,7 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="keep the object and perf files here")
     args = parser.parse_args()
     grind.parse_deals(args)
-    missing = [t for t in ("perf", "llvm-symbolizer", "nm", "readelf") if not shutil.which(t)]
-    if missing:
-        print(f"skipped: {', '.join(missing)} not found (apt-get install linux-perf llvm binutils)")
-        return
-    from klondike_widget.solver import warm_up
-
-    warm_up()
-    with tempfile.TemporaryDirectory() as tmp:
-        work = args.keep or Path(tmp)
-        work.mkdir(parents=True, exist_ok=True)
-        for draw in [int(d) for d in args.draws.split(",")]:
-            profile(draw, args, work)
+    grind.run_draws(args, "perf", profile)
 
 
 if __name__ == "__main__":
