@@ -56,7 +56,7 @@ import tempfile
 import textwrap
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -141,8 +141,8 @@ def _searches(draw: int, seeds: list[int], nodes: int, numbered: list[int]) -> t
     from klondike_widget.engine.deals import deal
     from klondike_widget.engine.rules import Rules
     from klondike_widget.solver import core, drive
+    from klondike_widget.solver.coldstart import compiled
 
-    drive.core = core  # type: ignore[assignment]  # the compiled core, never the uncompiled one
     starts = [
         reference_state(record)
         for record in reference_deals()
@@ -150,13 +150,14 @@ def _searches(draw: int, seeds: list[int], nodes: int, numbered: list[int]) -> t
     ]
     starts += [deal(number, Rules(draw=draw)) for number in numbered]
     total, cpu = 0, 0.0
-    for state in starts:
-        search = drive.Search(state)
-        t = time.process_time()
-        while search.result == core.R_BUDGET and search.nodes < nodes:
-            search.step(min(20_000, nodes - search.nodes))
-        cpu += time.process_time() - t
-        total += search.nodes
+    with compiled():  # the compiled core, never the uncompiled one
+        for state in starts:
+            search = drive.Search(state)
+            t = time.process_time()
+            while search.result == core.R_BUDGET and search.nodes < nodes:
+                search.step(min(20_000, nodes - search.nodes))
+            cpu += time.process_time() - t
+            total += search.nodes
     return total, cpu
 
 
@@ -171,10 +172,11 @@ def inner(args: argparse.Namespace) -> None:
 
     from klondike_widget.engine.deals import deal
     from klondike_widget.solver import core, drive
+    from klondike_widget.solver.coldstart import compiled
     from klondike_widget.solver.core import search
 
-    drive.core = core  # type: ignore[assignment]
-    drive.Search(deal(1)).step(100)  # loads (or compiles) what the searches call
+    with compiled():
+        drive.Search(deal(1)).step(100)  # loads (or compiles) what the searches call
     core.tt_rehash(np.zeros((2, 2), dtype=np.uint64), np.zeros((4, 2), dtype=np.uint64))
     if args.ready:
         Path(args.ready).touch()
@@ -309,13 +311,42 @@ def symbolize(obj: Path, offsets: list[int]) -> list[list[str]]:
     return [block.splitlines() for block in out.stdout.strip("\n").split("\n\n")]
 
 
+def outer_frame(rows: list[str]) -> tuple[str, int]:
+    """The outermost inlining frame of one offset's ``rows`` (:func:`symbolize`): its function
+    and its line (0 for code with no line).
+
+    >>> outer_frame(["gen_moves", "/x/movegen.py:40:3", "run_chunk", "/x/search.py:126:9"])
+    ('run_chunk', 126)
+    >>> outer_frame(["??", "??:0"])
+    ('??', 0)
+    """
+    where = rows[-1].rsplit(":", 2)  # file:line:column
+    return rows[-2], int(where[1]) if len(where) == 3 else 0
+
+
 def outer_lines(obj: Path, offsets: list[int]) -> dict[int, int]:
     """The line of ``run_chunk`` (outermost inlining frame) of each code offset."""
     lines: dict[int, int] = {}
     for offset, rows in zip(offsets, symbolize(obj, offsets), strict=True):
-        where = rows[-1]  # outermost frame: file:line:column
-        lines[offset] = int(where.rsplit(":", 2)[1]) if rows[-2] == "run_chunk" else 0
+        function, line = outer_frame(rows)
+        lines[offset] = line if function == "run_chunk" else 0
     return lines
+
+
+def symbolized(meta: dict[str, Any], addresses: Iterable[int]) -> dict[int, list[str]]:
+    """The inlining frames (:func:`symbolize`) of each of ``addresses`` that lies in the code of
+    one of the core's compiled functions (``meta``'s libraries: where each was loaded and its
+    object code)."""
+    wanted = sorted(addresses)
+    frames: dict[int, list[str]] = {}
+    for library in meta["libraries"]:
+        obj = Path(library["obj"])
+        offset, _, size = symbol_range(obj, library["symbol"])  # its whole code section
+        base = library["address"] - offset
+        inside = [a for a in wanted if 0 <= a - base < size]
+        if inside:
+            frames.update(zip(inside, symbolize(obj, [a - base for a in inside]), strict=True))
+    return frames
 
 
 def hot_lines(
@@ -324,23 +355,18 @@ def hot_lines(
     top: int,
     unit: str = "instr/pos",
     scale: float | None = None,
+    frames: dict[int, list[str]] | None = None,
 ) -> None:
     """Print the ``top`` source lines (innermost inlining frame) of the core by ``own``'s counts
     at each address (instructions; :mod:`perf_profile`: samples), each worth ``scale`` of
-    ``unit`` (by default one instruction per position: ``1 / meta["positions"]``)."""
-    ranges = []
-    for lib in meta["libraries"]:
-        obj = Path(lib["obj"])
-        offset, _, size = symbol_range(obj, lib["symbol"])
-        ranges.append((lib["address"] - offset, size, obj))
+    ``unit`` (by default one instruction per position: ``1 / meta["positions"]``); ``frames``:
+    the addresses already symbolized (:func:`symbolized`), if they are."""
+    if frames is None:
+        frames = symbolized(meta, own)
     by_line: dict[tuple[str, str, str], int] = defaultdict(int)
-    for base, size, obj in ranges:
-        addrs = [a for a in own if 0 <= a - base < size]
-        if not addrs:
-            continue
-        for a, rows in zip(addrs, symbolize(obj, [a - base for a in addrs]), strict=True):
-            where = rows[1].rsplit("/", 1)[-1].rsplit(":", 1)[0]
-            by_line[(rows[-2], rows[0], where)] += own[a][0]
+    for a, rows in frames.items():
+        where = rows[1].rsplit("/", 1)[-1].rsplit(":", 1)[0]
+        by_line[(rows[-2], rows[0], where)] += own[a][0]
     worth = scale if scale is not None else 1 / meta["positions"]
     total = sum(by_line.values())
     print(f"\nthe {top} source lines with the most {unit.split('/')[0]} (innermost frame)")

@@ -37,7 +37,6 @@ import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -76,21 +75,17 @@ def charge(function: str, line: int, parts: dict[int, str]) -> str:
     return grind.PARTS.get(function, f"other: {function}")
 
 
-def part_shares(counts: Counter[int], meta: dict[str, Any]) -> Counter[str]:
-    """The samples of ``counts`` in the core's compiled functions (``meta``'s libraries: where
-    each was loaded and its object code), by part (:func:`charge`, by the outermost frame)."""
+def part_shares(counts: Counter[int], frames: dict[int, list[str]]) -> Counter[str]:
+    """The samples of ``counts`` at the addresses of ``frames`` (the core's code, symbolized:
+    :func:`callgrind_profile.symbolized`), by part (:func:`charge`, by the outermost frame).
+
+    >>> part_shares(Counter({16: 5, 99: 4}), {16: ["tt_rehash", "/x/table.py:7:3"]})
+    Counter({'other: tt_rehash': 5})
+    """
     parts = grind.line_parts()
     shares: Counter[str] = Counter()
-    for library in meta["libraries"]:
-        obj = Path(library["obj"])
-        offset, _, size = grind.symbol_range(obj, library["symbol"])  # its whole code section
-        base = library["address"] - offset
-        inside = sorted(a for a in counts if 0 <= a - base < size)
-        if not inside:
-            continue
-        for a, rows in zip(inside, grind.symbolize(obj, [a - base for a in inside]), strict=True):
-            line = int(rows[-1].rsplit(":", 2)[1]) if rows[-1].count(":") >= 2 else 0
-            shares[charge(rows[-2], line, parts)] += counts[a]
+    for a, rows in frames.items():
+        shares[charge(*grind.outer_frame(rows), parts)] += counts[a]
     return shares
 
 
@@ -110,7 +105,8 @@ def profile(draw: int, args: argparse.Namespace, work: Path) -> None:
     if meta["positions"] != positions:
         raise SystemExit(f"the debug copy searched {meta['positions']} positions, not {positions}")
     counts = samples(data)
-    shares = part_shares(counts, meta)
+    frames = grind.symbolized(meta, counts)  # the samples in the core's own code
+    shares = part_shares(counts, frames)
     core = sum(shares.values())
     ns = cpu / positions * 1e9
     print(
@@ -133,7 +129,7 @@ def profile(draw: int, args: argparse.Namespace, work: Path) -> None:
     )
     if args.lines:
         own = {a: [c] for a, c in counts.items()}
-        grind.hot_lines(meta, own, args.lines, unit="ns/pos", scale=ns / core)
+        grind.hot_lines(meta, own, args.lines, unit="ns/pos", scale=ns / core, frames=frames)
 
 
 def _table(rows: list[tuple[str, int]], core: int, ns: float) -> None:

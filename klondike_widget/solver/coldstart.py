@@ -58,6 +58,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CORE",
+    "compiled",
     "compiled_now",
     "python_core",
     "start",
@@ -125,6 +126,14 @@ def _mode(mode: str) -> Iterator[None]:
 def uncompiled() -> Iterator[None]:
     """Run this thread's searches on the uncompiled core (tests and benchmarks)."""
     with _mode("python"):
+        yield
+
+
+@contextmanager
+def compiled() -> Iterator[None]:
+    """Run this thread's searches on the compiled core, loading (or compiling) it in this
+    process if need be (profiles and benchmarks that must never measure the uncompiled core)."""
+    with _mode("compiled"):
         yield
 
 

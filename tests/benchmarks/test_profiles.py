@@ -45,18 +45,17 @@ def test_the_deals_chosen_reach_the_run_in_the_debug_copy() -> None:
     assert _args().seeds == [22, 48] and _args().numbered == []
 
 
-def test_numbered_deals_are_searched_up_to_the_positions_asked(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from klondike_widget.solver import drive
+def test_numbered_deals_are_searched_up_to_the_positions_asked() -> None:
+    from klondike_widget.solver import coldstart, drive
 
-    # the profile sets drive.core to the compiled core for good: put it back afterwards
-    monkeypatch.setattr(drive, "core", drive.core)
+    before = coldstart.compiled_now()
     positions, cpu = grind._searches(3, [], 3_000, [1862])
     assert 3_000 <= positions < 3_000 + 20_000 and cpu >= 0.0  # (a step may pass the limit)
     both, _ = grind._searches(3, [], 3_000, [1862, 1862])
     assert both == 2 * positions  # the same search twice
     assert grind._searches(3, [], 3_000, [])[0] == 0
+    # the compiled core for the profile's searches only: the solver's own choice is left as it was
+    assert drive.core is coldstart.CORE and coldstart.compiled_now() == before
 
 
 def test_a_sample_is_charged_by_the_line_of_run_chunk_or_the_function_called() -> None:
