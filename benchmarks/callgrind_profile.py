@@ -31,6 +31,11 @@ its instructions carry its own line numbers under ``run_chunk``'s file name (``s
 they are charged to whatever line of ``run_chunk`` has that number, or to the rest. Only the
 functions LLVM inlines or calls (``core_jit``: ``gen_moves``, ``held``, ``enter``, ``is_dead``,
 ``tt_insert``, ...) are placed right; the whole position's count is exact either way.
+``--frames`` (:data:`FRAMES_ENV`) has LLVM inline those functions instead (``alwaysinline``), so
+each keeps its own frame and file, and the hot lines and :mod:`perf_profile`'s parts name them
+right; the code is then LLVM's inlining rather than numba's (numbered draw-1 deal
+8948507118276560340, 1.38 M positions: 432 ns a position natively; under ``--frames`` the
+profile's own run takes about as long).
 
 The debug copy of the core is compiled as the real one except for the debug records: numba's
 ``debug`` would also forbid inlining, keep variables alive and check bounds, which this turns
@@ -68,12 +73,18 @@ sys.path.insert(0, str(ROOT))
 PARTS = {
     "gen_moves": "move generation (gen_moves)",
     "gen_abstract": "move generation (gen_moves)",
-    "do_move": "do/undo of the move tried",
-    "undo_move": "do/undo of the move tried",
+    "play": "do/undo of the move tried (play, take_back)",
+    "take_back": "do/undo of the move tried (play, take_back)",
+    "do_move": "do/undo of the move tried (play, take_back)",
+    "undo_move": "do/undo of the move tried (play, take_back)",
     "apply_autos": "automatic moves: the pass",
     "autos_may_follow": "automatic moves: the pass",
-    "table_key": "key (table_key)",
+    "child_keys": "children's keys read ahead (child_keys)",
+    "table_key": "key (table_key, quiet_key, tagged_key)",
+    "quiet_key": "key (table_key, quiet_key, tagged_key)",
+    "tagged_key": "key (table_key, quiet_key, tagged_key)",
     "tt_insert": "table probe/insert",
+    "tt_store": "table probe/insert",
     "tt_contains": "table probe/insert",
     "held": "pointer probe (held, enter, pointer_probe)",
     "enter": "pointer probe (held, enter, pointer_probe)",
@@ -89,10 +100,11 @@ AUTO_UNDO = "automatic moves: their undo"
 REST = "the rest of run_chunk (loop, tests, stack)"
 ORDER = [
     "move generation (gen_moves)",
-    "do/undo of the move tried",
+    "do/undo of the move tried (play, take_back)",
     "automatic moves: the pass",
     AUTO_UNDO,
-    "key (table_key)",
+    "children's keys read ahead (child_keys)",
+    "key (table_key, quiet_key, tagged_key)",
     "table probe/insert",
     "pointer probe (held, enter, pointer_probe)",
     "dead-end test (is_dead)",
@@ -101,8 +113,14 @@ ORDER = [
 ]
 
 
+#: Set in the debug copy's environment (``--frames``): the functions numba would inline itself
+#: (``inline="always"``) are inlined by LLVM instead, so each keeps its own inlining frame.
+FRAMES_ENV = "KW_PROFILE_FRAMES"
+
+
 def _patch_numba() -> None:
     """Make numba's ``debug`` code the optimised code plus debug records (see the docstring)."""
+    import numba
     import numba.core.cpu as cpu
     import numba.core.lowering as lowering
     from numba.core.codegen import CPUCodeLibrary
@@ -116,9 +134,29 @@ def _patch_numba() -> None:
     cpu.CPUTargetOptions.finalize = no_debug_lifetimes  # type: ignore[method-assign]
     pre_lower = lowering.BaseLower.pre_lower
 
+    inline_always: set[str] = set()
+    if os.environ.get(FRAMES_ENV):
+        njit = numba.njit
+
+        def llvm_inlined(*args: Any, **options: Any) -> Any:
+            if options.get("inline") != "always":
+                return njit(*args, **options)
+            options.pop("inline")
+            compile_it = njit(**options)
+
+            def mark(fn: Any) -> Any:
+                inline_always.add(fn.__qualname__)
+                return compile_it(fn)
+
+            return mark
+
+        numba.njit = llvm_inlined
+
     def inlinable(self: Any) -> None:
         pre_lower(self)  # adds "noinline" to every function when debug info is on
         self.builder.function.attributes.discard("noinline")
+        if self.fndesc.qualname in inline_always:
+            self.builder.function.attributes.add("alwaysinline")
 
     lowering.BaseLower.pre_lower = inlinable  # type: ignore[method-assign]
     unserialize = CPUCodeLibrary._unserialize.__func__  # type: ignore[attr-defined]
@@ -388,6 +426,26 @@ def inner_command(draw: int, args: argparse.Namespace, obj: Path, meta: Path) ->
     return [*command, "--obj", str(obj), "--meta", str(meta)]
 
 
+def debug_env(work: Path, frames: bool) -> dict[str, str]:
+    """The environment of the run in the debug copy: its own numba cache in ``work`` (one for
+    each way of inlining), debug records, no bounds checks; with ``frames`` (``--frames``),
+    :data:`FRAMES_ENV`.
+
+    >>> env = debug_env(Path("/w"), True)
+    >>> env["NUMBA_CACHE_DIR"], env["NUMBA_DEBUGINFO"], env[FRAMES_ENV]
+    ('/w/cache-frames', '1', '1')
+    >>> FRAMES_ENV in debug_env(Path("/w"), False)
+    False
+    """
+    cache = work / ("cache-frames" if frames else "cache")
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache), NUMBA_DEBUGINFO="1")
+    env["NUMBA_BOUNDSCHECK"] = "0"
+    env.pop(FRAMES_ENV, None)
+    if frames:
+        env[FRAMES_ENV] = "1"
+    return env
+
+
 def deal_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options that choose the deals searched and how far (both profiles share them)."""
     parser.add_argument("--seeds", default="22,48", help="reference deals (seeds), or none")
@@ -395,6 +453,11 @@ def deal_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--nodes", type=int, default=200_000, help="positions per deal")
     parser.add_argument("--draws", default="1,3")
     parser.add_argument("--lines", type=int, default=0, help="also the N hottest source lines")
+    parser.add_argument(
+        "--frames",
+        action="store_true",
+        help="LLVM inlines what numba would: each core function keeps its frame (see the doc)",
+    )
 
 
 def parse_deals(args: argparse.Namespace) -> None:
@@ -406,8 +469,7 @@ def parse_deals(args: argparse.Namespace) -> None:
 def profile(draw: int, args: argparse.Namespace, work: Path) -> None:
     """Print one draw mode's table."""
     positions, cpu = _searches(draw, args.seeds, args.nodes, args.numbered)
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(work / "cache"), NUMBA_DEBUGINFO="1")
-    env["NUMBA_BOUNDSCHECK"] = "0"
+    env = debug_env(work, args.frames)
     obj, meta_path, out = work / f"core{draw}.o", work / f"meta{draw}.json", work / f"cg{draw}"
     command = inner_command(draw, args, obj, meta_path)
     subprocess.run(command, env=env, check=True)  # compiles the debug copy

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 from collections import Counter
@@ -60,19 +59,27 @@ def samples(data: Path) -> Counter[int]:
     return Counter(int(word, 16) for word in out.split())
 
 
-def charge(function: str, line: int, parts: dict[int, str]) -> str:
-    """The part a sample is charged to: by the line of ``run_chunk`` it comes from (``parts``,
-    :func:`callgrind_profile.line_parts`; ``"rest: line N"`` for the others), or, in a core
-    function ``run_chunk`` calls out of line, by that function.
+def charge(rows: list[str], parts: dict[int, str]) -> str:
+    """The part a sample at code with the inlining frames ``rows`` (:func:`~callgrind_profile.
+    symbolize`) is charged to. In a core function ``run_chunk`` calls out of line: that
+    function's part (:data:`~callgrind_profile.PARTS`). In ``run_chunk``: the part of the
+    function inlined into it that the code belongs to (its frame, with ``--frames``: then every
+    core function keeps one), else of the line of ``run_chunk`` it comes from (``parts``,
+    :func:`callgrind_profile.line_parts`; ``"rest: line N"`` for the others).
 
-    >>> charge("run_chunk", 7, {7: "key (table_key)"}), charge("run_chunk", 9, {})
-    ('key (table_key)', 'rest: line 9')
-    >>> charge("pointer_probe", 113, {}), charge("tt_rehash", 3, {})
+    >>> here = ["run_chunk", "s.py:7:1"]
+    >>> charge(here, {7: "key (table_key)"}), charge(here, {})
+    ('key (table_key)', 'rest: line 7')
+    >>> charge(["do_move", "b.py:70:3", "play", "b.py:20:5", "run_chunk", "s.py:9:1"], {})
+    'do/undo of the move tried (play, take_back)'
+    >>> charge(["pointer_probe", "p.py:113:1"], {}), charge(["tt_rehash", "t.py:3:1"], {})
     ('pointer probe (held, enter, pointer_probe)', 'other: tt_rehash')
     """
-    if function == "run_chunk":
-        return parts.get(line, f"rest: line {line}")
-    return grind.PARTS.get(function, f"other: {function}")
+    function, line = grind.outer_frame(rows)
+    if function != "run_chunk":
+        return grind.PARTS.get(function, f"other: {function}")
+    called = rows[-4] if len(rows) >= 4 else ""  # the function inlined into run_chunk
+    return grind.PARTS.get(called) or parts.get(line, f"rest: line {line}")
 
 
 def part_shares(counts: Counter[int], frames: dict[int, list[str]]) -> Counter[str]:
@@ -85,15 +92,14 @@ def part_shares(counts: Counter[int], frames: dict[int, list[str]]) -> Counter[s
     parts = grind.line_parts()
     shares: Counter[str] = Counter()
     for a, rows in frames.items():
-        shares[charge(*grind.outer_frame(rows), parts)] += counts[a]
+        shares[charge(rows, parts)] += counts[a]
     return shares
 
 
 def profile(draw: int, args: argparse.Namespace, work: Path) -> None:
     """Print one draw mode's tables."""
     positions, cpu = grind._searches(draw, args.seeds, args.nodes, args.numbered)
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(work / "cache"), NUMBA_DEBUGINFO="1")
-    env["NUMBA_BOUNDSCHECK"] = "0"
+    env = grind.debug_env(work, args.frames)
     obj, meta_path, data = work / f"core{draw}.o", work / f"meta{draw}.json", work / f"perf{draw}"
     command = grind.inner_command(draw, args, obj, meta_path)
     subprocess.run(command, env=env, check=True)  # compiles the debug copy

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from types import ModuleType
-
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -58,16 +58,43 @@ def test_numbered_deals_are_searched_up_to_the_positions_asked() -> None:
     assert drive.core is coldstart.CORE and coldstart.compiled_now() == before
 
 
-def test_a_sample_is_charged_by_the_line_of_run_chunk_or_the_function_called() -> None:
+def test_a_sample_is_charged_by_the_function_run_chunk_calls_or_by_its_line() -> None:
     parts = grind.line_parts()
     probe = "pointer probe (held, enter, pointer_probe)"
     line = next(n for n, part in parts.items() if part == probe)
-    assert perf.charge("run_chunk", line, parts) == probe
-    assert perf.charge("run_chunk", 0, parts) == "rest: line 0"
-    assert perf.charge("pointer_probe", 113, parts) == probe  # called out of line
-    assert perf.charge("gen_moves", 5, parts) == "move generation (gen_moves)"
-    assert perf.charge("tt_rehash", 5, parts) == "other: tt_rehash"
+    here = ["run_chunk", f"/x/search.py:{line}:5"]
+    assert perf.charge(here, parts) == probe  # no frame of its own: by the line
+    assert perf.charge(["run_chunk", "/x/search.py:0:0"], parts) == "rest: line 0"
+    assert perf.charge(["pointer_probe", "/x/pointers.py:113:1"], parts) == probe  # out of line
+    assert perf.charge(["gen_moves", "/x/movegen.py:5:1"], parts) == "move generation (gen_moves)"
+    assert perf.charge(["tt_rehash", "/x/table.py:5:1"], parts) == "other: tt_rehash"
+    # with --frames: by the function inlined into run_chunk, whatever the line, however deep
+    keys = ["mix64", "/x/keys.py:145:1", "table_key", "/x/keys.py:9:1", "child_keys", "/x/s.py:2:1"]
+    assert perf.charge([*keys, *here], parts) == "children's keys read ahead (child_keys)"
+    assert perf.charge(["is_next", "/x/keys.py:452:1", *here], parts) == probe  # not a part
 
 
-def test_no_samples_without_a_perf_file(tmp_path: Path) -> None:
-    assert perf.samples(tmp_path / "perf.data") == {}
+def test_every_function_run_chunk_calls_belongs_to_a_part() -> None:
+    parts = set(grind.line_parts().values())
+    for called in ("play", "take_back", "child_keys", "quiet_key", "table_key", "gen_moves"):
+        assert grind.PARTS[called] in parts and grind.PARTS[called] in grind.ORDER
+
+
+def test_with_frames_the_debug_copy_lets_llvm_inline_what_numba_would() -> None:
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); import callgrind_profile as g\n"
+        "g._patch_numba(); import numba\n"
+        "@numba.njit(inline='always')\ndef small(x): return x + 1\n"
+        "@numba.njit\ndef big(x): return small(x) * 2\n"
+        "print(big(3), small.targetoptions.get('inline', 'never'))\n"
+    )
+    for frames, inline in ((True, "never"), (False, "always")):
+        env = grind.debug_env(Path(tempfile.mkdtemp()), frames)
+        out = subprocess.run(
+            [sys.executable, "-c", code, str(ROOT / "benchmarks")],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.split()
+        assert out == ["8", inline]
