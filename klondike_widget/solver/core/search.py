@@ -74,7 +74,7 @@ from .layout import (
 from .movegen import gen_abstract, gen_moves
 from .pointers import enter, held, pointer_probe
 from .prune import abstract_follow_ups, drop_reverse, follow_ups, king_fills, talon_follow_ups
-from .table import tt_insert, tt_prefetch, tt_store
+from .table import PREFETCH_LINES, PREFETCH_LINES_DRAW1, tt_insert, tt_prefetch, tt_store
 
 __all__ = [
     "run_chunk",
@@ -141,6 +141,7 @@ def child_keys(arrays: SearchArrays, depth: int, aun: int) -> None:
     S, H, TT, MV, KY = arrays.S, arrays.H, arrays.TT, arrays.MV, arrays.KY
     AUM, AUU = arrays.AUM, arrays.AUU
     deep = depth + 1 >= MV.shape[0]
+    lines = PREFETCH_LINES_DRAW1 if S[O_DRAW] == 1 else PREFETCH_LINES
     for j in range(arrays.NM[depth]):
         m = MV[depth, j]
         a, b = quiet_key(S, H, m)  # (then no automatic move follows, and no win)
@@ -148,7 +149,7 @@ def child_keys(arrays: SearchArrays, depth: int, aun: int) -> None:
             KY[depth, j, 0] = a
             KY[depth, j, 1] = b
             KY[depth, j, 2] = 0
-            tt_prefetch(TT, a, b)
+            tt_prefetch(TT, a, b, lines)
             continue
         u, top = play(S, H, AUM, AUU, m, aun, -1)
         b = U0
@@ -156,7 +157,7 @@ def child_keys(arrays: SearchArrays, depth: int, aun: int) -> None:
             a, b = table_key(S, H, 0)
             KY[depth, j, 0] = a
             KY[depth, j, 2] = top - aun
-            tt_prefetch(TT, a, b)
+            tt_prefetch(TT, a, b, lines)
         KY[depth, j, 1] = b
         take_back(S, H, AUM, AUU, m, u, top, aun)
 

@@ -18,6 +18,8 @@ from .keys import POINTER_BITS, TAG_BITS, U0, U1, mix64
 from .layout import core_jit, core_jit_inline
 
 __all__ = [
+    "PREFETCH_LINES",
+    "PREFETCH_LINES_DRAW1",
     "prefetch_row",
     "tt_contains",
     "tt_home",
@@ -30,13 +32,21 @@ __all__ = [
 ]
 
 
-#: Cache lines (64 bytes, four rows) that :func:`tt_prefetch` asks for, from a key's first row
-#: on. A probe reads the run of full rows from there to the key or the first empty row: at the
-#: end of numbered draw-3 deal 1862 (2**24 rows, 0.70 full, keys of one position under its
-#: pointers sharing a first row) the read-ahead probes, five a position, read 4.9-5.6 rows over
-#: 2.0-2.1 lines on average, and a probe for a key not there 12.4 rows over 3.9 lines. One line
-#: left the second to a wait for the memory; three cut 1862's CPU time by about 5%.
+#: Cache lines (64 bytes, four rows) that :func:`tt_prefetch` asks for in draw 3, from a key's
+#: first row on. A probe reads the run of full rows from there to the key or the first empty
+#: row: at the end of numbered draw-3 deal 1862 (2**24 rows, 0.70 full, keys of one position
+#: under its pointers sharing a first row) the read-ahead probes, five a position, read 4.9-5.6
+#: rows over 2.0-2.1 lines on average, and a probe for a key not there 12.4 rows over 3.9
+#: lines. One line left the second to a wait for the memory; three cut 1862's CPU time by
+#: about 5%. On the 175 draw-3 searches of numbered deals 1-5000 above 300,000 positions (10 s
+#: each, two settings side by side), three lines against one, two and four: 2.3%, 2.9% and
+#: 1.9% less CPU time in all (112.8 against 115.4 s, ...; 1.2-5.0% by size class).
 PREFETCH_LINES = 3
+#: The same in draw 1, where a position has one key (no pointer classes) and the runs are
+#: short: on the 77 draw-1 searches of numbered deals 1-5000 above 300,000 positions, one line
+#: took 3.2% less CPU time than three (31.50 against 32.55 s), 3.5% less than two and 12.3%
+#: less than none (the keys still read ahead, only the rows' prefetch left out).
+PREFETCH_LINES_DRAW1 = 1
 
 
 def prefetch_row(TT: np.ndarray, i: Any) -> None:
@@ -116,13 +126,14 @@ def tt_home(TT: np.ndarray, a: np.uint64, b: np.uint64) -> np.uint64:
 
 
 @core_jit_inline
-def tt_prefetch(TT: np.ndarray, a: np.uint64, b: np.uint64) -> None:
+def tt_prefetch(TT: np.ndarray, a: np.uint64, b: np.uint64, lines: int) -> None:
     """Start bringing in the rows where the search for key ``(a, b)`` starts (:func:`tt_home`,
-    :func:`prefetch_row`): :data:`PREFETCH_LINES` lines' worth from there, so that a probe made
-    later finds its run of rows in the cache."""
+    :func:`prefetch_row`): ``lines`` cache lines' worth from there (:data:`PREFETCH_LINES`,
+    :data:`PREFETCH_LINES_DRAW1`), so that a probe made later finds its run of rows in the
+    cache."""
     i = tt_home(TT, a, b)
     mask = np.uint64(TT.shape[0] - 1)
-    for k in range(PREFETCH_LINES):
+    for k in range(lines):
         prefetch_row(TT, (i + np.uint64(4 * k)) & mask)
 
 
