@@ -33,9 +33,8 @@ functions LLVM inlines or calls (``core_jit``: ``gen_moves``, ``held``, ``enter`
 ``tt_insert``, ...) are placed right; the whole position's count is exact either way.
 ``--frames`` (:data:`FRAMES_ENV`) has LLVM inline those functions instead (``alwaysinline``), so
 each keeps its own frame and file, and the hot lines and :mod:`perf_profile`'s parts name them
-right; the code is then LLVM's inlining rather than numba's (numbered draw-1 deal
-8948507118276560340, 1.38 M positions: 432 ns a position natively; under ``--frames`` the
-profile's own run takes about as long).
+right; the code is then LLVM's inlining rather than numba's, so its timings are those of a
+close copy, not of the real core (whose time a position the profiles take natively).
 
 The debug copy of the core is compiled as the real one except for the debug records: numba's
 ``debug`` would also forbid inlining, keep variables alive and check bounds, which this turns

@@ -84,7 +84,7 @@ def charge(rows: list[str], parts: dict[int, str]) -> str:
 
 def part_shares(counts: Counter[int], frames: dict[int, list[str]]) -> Counter[str]:
     """The samples of ``counts`` at the addresses of ``frames`` (the core's code, symbolized:
-    :func:`callgrind_profile.symbolized`), by part (:func:`charge`, by the outermost frame).
+    :func:`callgrind_profile.symbolized`), by part (:func:`charge`).
 
     >>> part_shares(Counter({16: 5, 99: 4}), {16: ["tt_rehash", "/x/table.py:7:3"]})
     Counter({'other: tt_rehash': 5})

@@ -7,7 +7,6 @@ import argparse
 import importlib.util
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from types import ModuleType
 
@@ -74,13 +73,13 @@ def test_a_sample_is_charged_by_the_function_run_chunk_calls_or_by_its_line() ->
     assert perf.charge(["is_next", "/x/keys.py:452:1", *here], parts) == probe  # not a part
 
 
-def test_every_function_run_chunk_calls_belongs_to_a_part() -> None:
+def test_the_functions_run_chunk_calls_belong_to_a_part_of_the_table() -> None:
     parts = set(grind.line_parts().values())
     for called in ("play", "take_back", "child_keys", "quiet_key", "table_key", "gen_moves"):
         assert grind.PARTS[called] in parts and grind.PARTS[called] in grind.ORDER
 
 
-def test_with_frames_the_debug_copy_lets_llvm_inline_what_numba_would() -> None:
+def test_with_frames_the_debug_copy_lets_llvm_inline_what_numba_would(tmp_path: Path) -> None:
     code = (
         "import sys; sys.path.insert(0, sys.argv[1]); import callgrind_profile as g\n"
         "g._patch_numba(); import numba\n"
@@ -89,7 +88,7 @@ def test_with_frames_the_debug_copy_lets_llvm_inline_what_numba_would() -> None:
         "print(big(3), small.targetoptions.get('inline', 'never'))\n"
     )
     for frames, inline in ((True, "never"), (False, "always")):
-        env = grind.debug_env(Path(tempfile.mkdtemp()), frames)
+        env = grind.debug_env(tmp_path, frames)
         out = subprocess.run(
             [sys.executable, "-c", code, str(ROOT / "benchmarks")],
             env=env,
@@ -98,3 +97,7 @@ def test_with_frames_the_debug_copy_lets_llvm_inline_what_numba_would() -> None:
             check=True,
         ).stdout.split()
         assert out == ["8", inline]
+
+
+def test_no_samples_without_a_perf_file(tmp_path: Path) -> None:
+    assert perf.samples(tmp_path / "perf.data") == {}
