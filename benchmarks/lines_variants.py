@@ -39,6 +39,7 @@ from solver_helpers import reference_deals, reference_state
 from klondike_widget.engine.line import Line
 from klondike_widget.solver import Limit, Status, solve, warm_up
 from klondike_widget.solver import shorten as shorten_module
+from klondike_widget.solver.beam_run import prepare_shortening
 
 T = TypeVar("T")
 
@@ -99,7 +100,7 @@ def main() -> None:
     set_clock(1000.0, True)
     ks = {(r["seed"], r["draw"]): r for r in map(json.loads, KS_LINES.read_text().splitlines())}
     warm_up()
-    shorten_module.prepare_shortening()
+    prepare_shortening()
     totals, cpu = [0] * len(variants), [0.0] * len(variants)
     deals = 0
     print("| seed | KS | " + " | ".join(args.variants) + " |")

@@ -45,6 +45,7 @@ from klondike_widget.engine.outcome import StopReason, Verdict
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
 from klondike_widget.solver import coldstart
+from klondike_widget.solver.beam_run import prepare_shortening
 from klondike_widget.solver.coldstart import CORE as core  # compiled, or uncompiled until then
 from klondike_widget.solver.drive import (
     RELAX_TT_MAX,
@@ -56,13 +57,7 @@ from klondike_widget.solver.drive import (
     with_override,
 )
 from klondike_widget.solver.finder import WinFinder
-from klondike_widget.solver.shorten import (
-    LineLength,
-    check_setting,
-    line_length,
-    prepare_shortening,
-    shortened,
-)
+from klondike_widget.solver.shorten import LineLength, check_setting, line_length, shortened
 
 __all__ = [
     "Limit",

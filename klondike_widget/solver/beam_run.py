@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,7 +33,16 @@ from klondike_widget.solver.bridge import encode_state, engine_moves
 if TYPE_CHECKING:
     from klondike_widget.solver.beam import Candidates, Next
 
-__all__ = ["KEPT_WORK", "MAX_LAYERS", "NOISE", "Ranking", "Work", "checked_line", "run_beam"]
+__all__ = [
+    "KEPT_WORK",
+    "MAX_LAYERS",
+    "NOISE",
+    "Ranking",
+    "Work",
+    "checked_line",
+    "prepare_shortening",
+    "run_beam",
+]
 
 #: A hashed tie-break of 0..NOISE added to a position's rank, salted per beam, so that beams
 #: of the same weights keep different positions.
@@ -204,3 +214,20 @@ def _trace(
         index = int(parents[layer][index])
     line.reverse()
     return line
+
+
+_COMPILE_LOCK = threading.Lock()
+_COMPILED = threading.Event()
+
+
+def prepare_shortening() -> None:
+    """Load (or compile) the beam's compiled functions once per process, before a clock starts."""
+    if _COMPILED.is_set():
+        return
+    with _COMPILE_LOCK:
+        if not _COMPILED.is_set():
+            from klondike_widget.engine.deals import deal
+
+            run_beam(deal(2), 200, 4, time.perf_counter() + 1e9, None, layers=3)
+            checked_line(deal(2), [])
+            _COMPILED.set()

@@ -11,8 +11,8 @@ position per layer (:data:`ROUND_SPREADS`, :data:`TAIL_SPREADS`), to follow more
 line a beam finds is replayed through the engine and pooled with the others
 (:class:`~klondike_widget.solver.splice.LinePool`): where two lines meet, the shorter way to
 the meeting point and the shorter way on are joined. The result is the shortest way through
-the pool, always a winning line no longer than the one given (sound by construction: every
-move of it was played by the engine from its position).
+the pool; last, its moves are tried in other orders (:mod:`.reorder`). The result is always a
+winning line no longer than the one given (every move of it was played by the engine).
 
 The budget is a number of seconds, but the schedule counts beam work
 (:class:`~klondike_widget.solver.beam_run.Work`: children generated and positions kept),
@@ -34,7 +34,6 @@ Examples
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Sequence
 
@@ -43,8 +42,15 @@ from klondike_widget.engine.line import Line
 from klondike_widget.engine.moves import Move
 from klondike_widget.engine.state import GameState
 from klondike_widget.solver import coldstart
-from klondike_widget.solver.beam_run import Ranking, Work, checked_line, run_beam
+from klondike_widget.solver.beam_run import (
+    Ranking,
+    Work,
+    checked_line,
+    prepare_shortening,
+    run_beam,
+)
 from klondike_widget.solver.length import LineLength, line_length
+from klondike_widget.solver.reorder import reorder_work, reordered
 from klondike_widget.solver.splice import LinePool
 
 __all__ = [
@@ -267,9 +273,10 @@ def shorten(
     moves : sequence of Move
         A winning line from ``start`` (checked through the engine).
     seconds : float
-        The budget: :func:`budget_work` of beam work, at most :data:`SAFETY` of it by
-        :class:`BudgetClock` (the thread's processor time, at most :data:`WALL_FACTOR` times
-        the wall time); beams start while they should end within both.
+        The budget: :func:`budget_work` of beam work, then :func:`.reorder.reorder_work` of
+        reordering, all within :data:`SAFETY` of it by :class:`BudgetClock` (the thread's
+        processor time, at most :data:`WALL_FACTOR` times the wall time); beams start while
+        they should end within both.
     cancel : callable, optional
         Returns true to stop early (the best line so far is returned).
 
@@ -317,7 +324,8 @@ def shorten(
     run.phase(1.0)
     _talon_beams(run, budget_width(TALON_BEAM_WIDTH, seconds))
     _refine_tails(run, budget_width(TAIL_WIDTH, seconds))
-    return run.best
+    line = reordered(start, run.best, reorder_work(seconds), run.stopped)
+    return line if Line(start, line).is_winning else run.best  # replayed, as the beams' lines
 
 
 def budget_work(seconds: float) -> float:
@@ -406,6 +414,10 @@ class _Runs:
         the start of :func:`shorten`)."""
         self.work.limit = share * self.total
 
+    def stopped(self) -> bool:
+        """True if cancelled or the clock has reached the hard cap (the reordering's test)."""
+        return (self.cancel is not None and self.cancel()) or self.clock() >= self.cap
+
     def fits(self, width: int, bound: int) -> bool:
         """True if a beam of ``width`` under ``bound`` should end within the work left and
         before the cap."""
@@ -480,20 +492,3 @@ def _refine_tails(run: _Runs, width: int = MIN_WIDTH) -> None:
             spread = TAIL_SPREADS[turn % len(TAIL_SPREADS)]
             run.improve(origin, width, WEIGHTS[turn % len(WEIGHTS)], turn, spread)
         turn += 1
-
-
-_COMPILE_LOCK = threading.Lock()
-_COMPILED = threading.Event()
-
-
-def prepare_shortening() -> None:
-    """Load (or compile) the beam's compiled functions once per process, before a clock starts."""
-    if _COMPILED.is_set():
-        return
-    with _COMPILE_LOCK:
-        if not _COMPILED.is_set():
-            from klondike_widget.engine.deals import deal
-
-            run_beam(deal(2), 200, 4, time.perf_counter() + 1e9, None, layers=3)
-            checked_line(deal(2), [])
-            _COMPILED.set()

@@ -26,6 +26,7 @@ from klondike_widget.solver import shorten as shorten_module
 from klondike_widget.solver.beam_run import Ranking, checked_line, run_beam
 from klondike_widget.solver.beam_terms import blockers, card_bound, face_down_count, waste_debt
 from klondike_widget.solver.bridge import encode_state
+from klondike_widget.solver.reorder import reorder_work
 from klondike_widget.solver.shorten import (
     WALL_FACTOR,
     WEIGHTS,
@@ -487,3 +488,41 @@ def test_the_tails_never_run_the_same_beam_twice(monkeypatch: pytest.MonkeyPatch
         _refine_tails(run, 128)
     assert len(tried) == 12 and len(set(tried)) == 12
     assert [salt for _, _, salt in tried] == list(range(12))
+
+
+def test_the_reordering_runs_last_with_its_work_and_within_the_cap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    start = deal(5)
+    moves = solve(start, Limit(seconds=30)).moves
+    beams = _recorded_beams(monkeypatch)
+    calls: list[tuple[int, int, bool]] = []
+
+    def reordered(
+        begin: GameState, line: tuple[Move, ...], work: int, stop: Callable[[], bool]
+    ) -> tuple[Move, ...]:
+        calls.append((len(beams), work, stop()))
+        return line
+
+    monkeypatch.setattr(shorten_module, "reordered", reordered)
+    shorten(start, moves, seconds=0.5)
+    assert calls[0][:2] == (len(beams), reorder_work(0.5)) and len(beams) > 1
+    # on a clock a thousand times as fast as this machine's, the cap is already reached
+    monkeypatch.setattr(shorten_module, "BudgetClock", _scaled_clock(1000.0, 0.0))
+    shorten(start, moves, seconds=0.5)
+    assert calls[1][2] is True
+
+
+def test_the_reordering_finds_the_minimal_line_the_beams_miss(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # draw 1 seed 17 of the reference deals: the beams' line plays 7h onto 8s after the
+    # recycle, one tap longer than Klondike-Solver's minimal line, which plays it in the first
+    # pass; reordered, it is as short (on a clock ten times as fast: the schedule in work)
+    records = {(r["seed"], r["draw"]): r for r in reference_deals()}
+    start = reference_state(records[(17, 1)])
+    moves = solve(start, Limit(seconds=30)).moves
+    monkeypatch.setattr(shorten_module, "BudgetClock", _scaled_clock(0.1, 0.0))
+    short = shorten(start, moves, seconds=1.0)
+    assert Line(start, short).is_winning
+    assert len(short) == len(klondike_solver_lines()[17, 1].split())
