@@ -9,7 +9,7 @@ during an earlier pass of the stock, or before more cards are turned over it, an
 of a whole pass round to it. The beams of :mod:`.shorten` rank positions one layer at a time
 and miss such lines: on the reference deals of seeds 1-30 (draw 1 seed 17: 7♥ onto 8♠ during
 the first pass, not after the recycle) and on the held-out seeds 31-50 (draw 1 seed 48: 187
-engine moves, 162 reordered within :data:`REORDER_SHARE` of a second, 143 at the local optimum).
+engine moves, 162 reordered within :data:`REORDER_SHARE` of a second, 144 at the local optimum).
 
 The search is a first-improvement local search: each play is tried at every other place in the
 sequence (the waste plays at every earlier place first), and the first shorter line found

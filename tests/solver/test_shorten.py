@@ -507,9 +507,14 @@ def test_the_reordering_runs_last_with_its_work_and_within_the_cap(
     monkeypatch.setattr(shorten_module, "reordered", reordered)
     shorten(start, moves, seconds=0.5)
     assert calls[0][:2] == (len(beams), reorder_work(0.5)) and len(beams) > 1
-    # on a clock a thousand times as fast as this machine's, the cap is already reached
-    monkeypatch.setattr(shorten_module, "BudgetClock", _scaled_clock(1000.0, 0.0))
-    shorten(start, moves, seconds=0.5)
+    # on a clock that has already passed the cap, the reordering is told to stop at once
+
+    class Expired(BudgetClock):
+        def __call__(self) -> float:
+            return 1e9
+
+    monkeypatch.setattr(shorten_module, "BudgetClock", Expired)
+    assert shorten(start, moves, seconds=0.5) == moves
     assert calls[1][2] is True
 
 
