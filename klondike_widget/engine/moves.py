@@ -47,6 +47,7 @@ __all__ = [
     "apply_move",
     "apply_unchecked",
     "generate_moves",
+    "moved_card",
     "parse_move_in",
     "why_illegal",
 ]
@@ -294,6 +295,30 @@ class LegalMoves:
 
     def __repr__(self) -> str:
         return f"<LegalMoves ({', '.join(str(m) for m in self)})>"
+
+
+def moved_card(state: GameState, move: Move) -> int:
+    """The card ``move`` picks up in ``state``: the lowest of the run it moves.
+
+    >>> from klondike_widget.engine.deals import deal
+    >>> from klondike_widget.engine.cards import card_name
+    >>> card_name(moved_card(deal(2), Move.parse("t3-t2")))
+    '8d'
+    >>> moved_card(deal(2), Move.draw())
+    Traceback (most recent call last):
+    ...
+    klondike_widget.engine.errors.InvalidMoveError: a tap or a recycle moves no single card
+    """
+    kind = move.kind
+    if kind in (_K.WASTE_TO_COLUMN, _K.WASTE_TO_FOUNDATION):
+        return state.waste[-1]
+    if kind is _K.COLUMN_TO_FOUNDATION:
+        return state.columns[move.source][-1]
+    if kind is _K.COLUMN_TO_COLUMN:
+        return state.columns[move.source][-move.count]
+    if kind is _K.FOUNDATION_TO_COLUMN:
+        return move.source * RANKS + state.foundations[move.source] - 1
+    raise InvalidMoveError("a tap or a recycle moves no single card")
 
 
 # -- application ---------------------------------------------------------------------------------

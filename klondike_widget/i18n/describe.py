@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from klondike_widget.engine.cards import RANKS, card_name, card_symbol
+from klondike_widget.engine.cards import card_name, card_symbol
 from klondike_widget.engine.errors import IllegalMoveError
-from klondike_widget.engine.moves import Move, MoveKind, why_illegal
+from klondike_widget.engine.moves import Move, MoveKind, moved_card, why_illegal
 from klondike_widget.engine.state import GameState
 from klondike_widget.i18n.catalog import _card_label, default_catalog
 from klondike_widget.i18n.plural import format_template
@@ -26,18 +26,6 @@ def card_label(card: int, locale: str) -> str:
     """
     card_name(card)  # validates: raises InvalidCardError for anything but 0..51
     return _card_label(default_catalog._strings(default_catalog.negotiate(locale)), card)
-
-
-def _moved_card(state: GameState, move: Move) -> int:
-    kind = move.kind
-    if kind in (MoveKind.WASTE_TO_COLUMN, MoveKind.WASTE_TO_FOUNDATION):
-        return state.waste[-1]
-    if kind is MoveKind.COLUMN_TO_FOUNDATION:
-        return state.columns[move.source][-1]
-    if kind is MoveKind.COLUMN_TO_COLUMN:
-        return state.columns[move.source][-move.count]
-    # FOUNDATION_TO_COLUMN
-    return move.source * RANKS + state.foundations[move.source] - 1
 
 
 def _check_legal(state: GameState, move: Move) -> None:
@@ -80,7 +68,7 @@ def describe_move(state: GameState, move: Move, locale: str) -> str:
         return strings["move.draw"]
     if kind is MoveKind.RECYCLE:
         return strings["move.recycle"]
-    card = _moved_card(state, move)
+    card = moved_card(state, move)
     values: dict[str, object] = {"card": sym(card)}
     if kind in (MoveKind.WASTE_TO_FOUNDATION, MoveKind.COLUMN_TO_FOUNDATION):
         values["from"] = move.source + 1
@@ -141,7 +129,7 @@ def announce_move(state: GameState, move: Move, locale: str) -> str:
             ),
             code,
         )
-    values: dict[str, object] = {"card": _card_label(strings, _moved_card(state, move))}
+    values: dict[str, object] = {"card": _card_label(strings, moved_card(state, move))}
     if kind in (MoveKind.WASTE_TO_FOUNDATION, MoveKind.COLUMN_TO_FOUNDATION):
         values["from"] = move.source + 1
         sentence = format_template(strings[f"announce.{kind.name.lower()}"], values)

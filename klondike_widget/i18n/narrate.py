@@ -25,9 +25,8 @@ from collections.abc import Sequence
 from klondike_widget import i18n
 from klondike_widget.engine.cards import CARD_RANK, KING, card_symbol
 from klondike_widget.engine.line import Line
-from klondike_widget.engine.moves import Move, MoveKind
+from klondike_widget.engine.moves import Move, MoveKind, moved_card
 from klondike_widget.engine.state import GameState
-from klondike_widget.i18n import describe
 
 __all__ = ["purpose", "run_text", "tap_runs", "why"]
 
@@ -38,7 +37,7 @@ _TO_FOUNDATION = (MoveKind.COLUMN_TO_FOUNDATION, MoveKind.WASTE_TO_FOUNDATION)
 
 def _source_card(state: GameState, move: Move) -> int | None:
     """The card ``move`` picks up (the lowest of a run), or None for taps and recycles."""
-    return None if move.kind in _TALON else describe._moved_card(state, move)
+    return None if move.kind in _TALON else moved_card(state, move)
 
 
 def purpose(

@@ -13,7 +13,6 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import cache
 
 import numpy as np
@@ -31,6 +30,7 @@ __all__ = [
     "code_fields",
     "engine_moves",
     "reach_waste_card",
+    "taps_to_waste_card",
 ]
 
 
@@ -138,27 +138,47 @@ def code_fields(code: int) -> tuple[int, int, int, int, int]:
     )
 
 
-def reach_waste_card(state: GameState, card: int) -> Iterator[Move]:
-    """The taps and recycles that bring talon ``card`` to the top of the waste.
+def taps_to_waste_card(state: GameState, card: int) -> tuple[Move, ...] | None:
+    """The taps and recycles that bring talon ``card`` to the top of the waste, or ``None``
+    if none do (in draw 3 a card may sit inside every group of three a pass turns).
+
+    >>> from klondike_widget.engine.deals import deal
+    >>> from klondike_widget.engine.rules import Rules
+    >>> s = deal(1)
+    >>> [str(m) for m in taps_to_waste_card(s, s.stock[-3])]
+    ['s', 's', 's']
+    >>> taps_to_waste_card(deal(1, Rules(draw=3)), deal(1, Rules(draw=3)).stock[-2]) is None
+    True
+    """
+    seq = talon_sequence(state)
+    target = seq.index(card) + 1
+    p, n, k = len(state.waste), len(seq), state.rules.draw
+    taps: list[Move] = []
+    for _ in range(2 * (n // k + 2)):
+        if p == target:
+            return tuple(taps)
+        if p < n:
+            p = min(p + k, n)
+            taps.append(Move.draw())
+        else:
+            p = 0
+            taps.append(Move.recycle())
+    return None
+
+
+def reach_waste_card(state: GameState, card: int) -> tuple[Move, ...]:
+    """:func:`taps_to_waste_card` of a card the core plays from the waste (so one that comes
+    to the top).
 
     >>> from klondike_widget.engine.deals import deal
     >>> s = deal(1)
     >>> [str(m) for m in reach_waste_card(s, s.stock[-3])]
     ['s', 's', 's']
     """
-    seq = talon_sequence(state)
-    target = seq.index(card) + 1
-    p, n, k = len(state.waste), len(seq), state.rules.draw
-    for _ in range(2 * (n // k + 2)):
-        if p == target:
-            return
-        if p < n:
-            p = min(p + k, n)
-            yield Move.draw()
-        else:
-            p = 0
-            yield Move.recycle()
-    raise AssertionError(f"talon card {card} is not reachable")  # the core never asks this
+    taps = taps_to_waste_card(state, card)
+    if taps is None:
+        raise AssertionError(f"talon card {card} is not reachable")  # the core never asks this
+    return taps
 
 
 @cache

@@ -9,7 +9,7 @@ during an earlier pass of the stock, or before more cards are turned over it, an
 of a whole pass round to it. The beams of :mod:`.shorten` rank positions one layer at a time
 and miss such lines: on the reference deals of seeds 1-30 (draw 1 seed 17: 7♥ onto 8♠ during
 the first pass, not after the recycle) and on the held-out seeds 31-50 (draw 1 seed 48: 187
-engine moves, 162 reordered within :data:`REORDER_SHARE` of a second, 144 at the local optimum).
+engine moves, 144 reordered, its local optimum, within :data:`REORDER_SHARE` of a second).
 
 The search is a first-improvement local search: each play is tried at every other place in the
 sequence (the waste plays at every earlier place first), and the first shorter line found
@@ -39,8 +39,9 @@ from dataclasses import dataclass
 
 from klondike_widget.engine.cards import CARD_SUIT
 from klondike_widget.engine.line import Line
-from klondike_widget.engine.moves import Move, MoveKind, apply_unchecked, why_illegal
+from klondike_widget.engine.moves import Move, MoveKind, apply_unchecked, moved_card, why_illegal
 from klondike_widget.engine.state import GameState
+from klondike_widget.solver.bridge import taps_to_waste_card
 
 __all__ = [
     "EMPTY",
@@ -61,8 +62,8 @@ EMPTY = -2
 #: A play: ``(card, destination)``, the destination a card it goes onto, :data:`FOUNDATION`
 #: or :data:`EMPTY`.
 Play = tuple[int, int]
-#: The engine moves :func:`reordered` plays (the taps tried for a play that cannot be played
-#: too, and at least one a play) in a second of the shortening budget
+#: The engine moves :func:`reordered` plays (one for a play that cannot be played) in a second
+#: of the shortening budget
 #: (:func:`klondike_widget.solver.shorten.shorten`).
 MOVES_PER_SECOND = 220_000
 
@@ -72,13 +73,11 @@ MOVES_PER_SECOND = 220_000
 #: lost the one tail beam that finds its short line, 138 -> 174 engine moves), within the same
 #: cap on the clock. At ``benchmarks/lines.py --seconds 1.0 --no-cap``: draw 1 3041 -> 3040
 #: engine moves (seed 17 115 -> 114, Klondike-Solver's length), draw 3 2292 unchanged; held-out
-#: seeds 31-50 1843 -> 1817 (seed 48 187 -> 162) and 1408 -> 1399 (seed 48 154 -> 145).
+#: seeds 31-50 1843 -> 1799 (seed 48 187 -> 144) and 1408 -> 1399 (seed 48 154 -> 145).
 REORDER_SHARE = 0.1
 
 _K = MoveKind
 _TALON = (_K.DRAW, _K.RECYCLE)
-_DRAW = Move.draw()
-_RECYCLE = Move.recycle()
 _WASTE_TO_FOUNDATION = Move.waste_to_foundation()
 
 
@@ -95,27 +94,19 @@ def plays_of(start: GameState, moves: Sequence[Move]) -> list[Play]:
         kind = move.kind
         if kind in _TALON:
             continue
-        if kind in (_K.WASTE_TO_COLUMN, _K.WASTE_TO_FOUNDATION):
-            card = state.waste[-1]
-        elif kind is _K.FOUNDATION_TO_COLUMN:
-            top = state.foundation_top(move.source)
-            assert top is not None  # a legal move from the foundation
-            card = top
-        else:
-            column = state.columns[move.source]
-            card = column[len(column) - move.count]
         if kind in (_K.WASTE_TO_FOUNDATION, _K.COLUMN_TO_FOUNDATION):
             onto = FOUNDATION
         else:
             target = state.columns[move.target]
             onto = target[-1] if target else EMPTY
-        plays.append((card, onto))
+        plays.append((moved_card(state, move), onto))
     return plays
 
 
 def realize(state: GameState, play: Play, moves: list[Move]) -> GameState | None:
     """Play ``play`` from ``state``, appending its engine moves (the taps it needs first, then
-    the play) to ``moves``; the position after it, or ``None`` if it cannot be played there.
+    the play) to ``moves``; the position after it, or ``None`` (and ``moves`` as it was) if it
+    cannot be played there.
 
     >>> from klondike_widget.engine.deals import deal
     >>> moves = []
@@ -123,29 +114,25 @@ def realize(state: GameState, play: Play, moves: list[Move]) -> GameState | None
     >>> [str(m) for m in moves], after == deal(2).apply("t3-t2")
     (['t3-t2'], True)
     """
-    before = len(moves)
-    after = _play(state, play, moves)
-    if after is None:
-        del moves[before:]
-    return after
-
-
-def _play(state: GameState, play: Play, moves: list[Move]) -> GameState | None:
-    """:func:`realize`, but the taps tried stay in ``moves`` when the play cannot be played."""
     card, onto = play
+    taps: tuple[Move, ...] = ()
     move = None
     if _in_talon(state, card):
-        tapped = _tap_to(state, card, moves)
-        if tapped is not None:
-            state, move = tapped, _waste_move(tapped, onto)
+        found = taps_to_waste_card(state, card)
+        if found is not None:
+            taps = found
+            for tap in taps:
+                state = apply_unchecked(state, tap)
+            move = _waste_move(state, onto)
     elif state.foundation_top(CARD_SUIT[card]) == card:
         target = _target(state, onto, -1)
         if target >= 0:
-            move = Move(_K.FOUNDATION_TO_COLUMN, CARD_SUIT[card], target)
+            move = Move.foundation_to_column(CARD_SUIT[card], target)
     else:
         move = _column_move(state, card, onto)
     if move is None or why_illegal(state, move) is not None:
         return None
+    moves.extend(taps)
     moves.append(move)
     return apply_unchecked(state, move)
 
@@ -155,7 +142,7 @@ def _waste_move(state: GameState, onto: int) -> Move | None:
     if onto == FOUNDATION:
         return _WASTE_TO_FOUNDATION
     target = _target(state, onto, -1)
-    return Move(_K.WASTE_TO_COLUMN, 0, target) if target >= 0 else None
+    return Move.waste_to_column(target) if target >= 0 else None
 
 
 def reordered(
@@ -218,10 +205,10 @@ class _Work:
         return self.left <= 0 or (self.cancel is not None and self.cancel())
 
     def play(self, state: GameState, play: Play, moves: list[Move], most: int) -> GameState | None:
-        """:func:`realize` ``play``, charged its engine moves (the taps tried too, at least
-        one); ``None`` if it cannot be played or ``moves`` then pass ``most``."""
+        """:func:`realize` ``play``, charged its engine moves (one if it cannot be played);
+        ``None`` if it cannot be played or ``moves`` then pass ``most``."""
         before = len(moves)
-        after = _play(state, play, moves)
+        after = realize(state, play, moves)
         self.left -= max(1, len(moves) - before)
         return None if after is None or len(moves) > most else after
 
@@ -334,21 +321,6 @@ def _finish(
     return tuple(moves) if current is not None and current.is_won else None
 
 
-def _tap_to(state: GameState, card: int, moves: list[Move]) -> GameState | None:
-    """Tap (and recycle) until ``card`` is the waste's top card; ``None`` if it never is."""
-    draw = state.rules.draw
-    # to the end of the stock, a recycle, a whole pass: every top card a pass can show
-    most = -(-len(state.stock) // draw) + 1 - (-(len(state.stock) + len(state.waste)) // draw)
-    while not state.waste or state.waste[-1] != card:
-        if most == 0:
-            return None
-        most -= 1
-        move = _DRAW if state.stock else _RECYCLE
-        moves.append(move)
-        state = apply_unchecked(state, move)
-    return state
-
-
 def _target(state: GameState, onto: int, source: int) -> int:
     """The column a play to ``onto`` goes to (not ``source``), or -1."""
     for index, column in enumerate(state.columns):
@@ -365,7 +337,7 @@ def _column_move(state: GameState, card: int, onto: int) -> Move | None:
         if card in column:
             count = len(column) - column.index(card)
             if onto == FOUNDATION:
-                return Move(_K.COLUMN_TO_FOUNDATION, source) if count == 1 else None
+                return Move.column_to_foundation(source) if count == 1 else None
             target = _target(state, onto, source)
-            return None if target < 0 else Move(_K.COLUMN_TO_COLUMN, source, target, count)
+            return None if target < 0 else Move.column_to_column(source, target, count)
     return None

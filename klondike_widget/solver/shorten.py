@@ -324,8 +324,7 @@ def shorten(
     run.phase(1.0)
     _talon_beams(run, budget_width(TALON_BEAM_WIDTH, seconds))
     _refine_tails(run, budget_width(TAIL_WIDTH, seconds))
-    line = reordered(start, run.best, reorder_work(seconds), run.stopped)
-    return line if Line(start, line).is_winning else run.best  # replayed, as the beams' lines
+    return reordered(start, run.best, reorder_work(seconds), run.stopped)
 
 
 def budget_work(seconds: float) -> float:
