@@ -31,7 +31,7 @@ from solver_helpers import reference_deals, reference_state
 from klondike_widget.solver import Limit, core, solve
 from klondike_widget.solver import beam as bm
 from klondike_widget.solver import beam_terms as terms
-from klondike_widget.solver.beam_run import NOISE, _layer_arrays, _scratch
+from klondike_widget.solver.beam_run import NOISE, UNGUIDED, _layer_arrays, _scratch, beam_layer
 from klondike_widget.solver.bridge import encode_state
 
 #: The phases, each doing everything the one before it does and one thing more.
@@ -94,7 +94,7 @@ def collect_layers(
     H = np.zeros(core.H_SIZE, dtype=np.uint64)
     core.compute_hashes(S, H)
     g0 = bm.root_autos(S, H)
-    layer = (S[None, :].copy(), H[None, : bm.HW].copy(), np.array([g0], dtype=np.int32))
+    layer = beam_layer(S[None, :], H[None, :], np.array([g0], dtype=np.int32))
     slots = 1 << max(16, int(2 * width * bound).bit_length())
     seen = np.zeros((slots, 2), dtype=np.uint64)
     cand = _scratch(width * core.MAXM)
@@ -106,9 +106,9 @@ def collect_layers(
     for depth in range(bound):
         nxt = spare[depth % 2]
         t0 = time.thread_time()
-        nc = bm._candidates(layer, cand, nb, ranking, best)
+        nc = bm._candidates(layer, cand, nb, ranking, best, UNGUIDED)
         t1 = time.thread_time()
-        nb = bm._keep_cheapest(layer, nxt, seen, cand, nc, best, 0)
+        nb = bm._keep_cheapest(layer, nxt, seen, cand, nc, best, ranking, UNGUIDED)
         spent[0] += t1 - t0
         spent[1] += time.thread_time() - t1
         if nb == 0:
@@ -129,7 +129,7 @@ def main() -> None:
     record = next(r for r in reference_deals() if r["seed"] == args.seed and r["draw"] == args.draw)
     start = reference_state(record)
     first = solve(start, Limit(seconds=60))
-    ranking = np.array([*args.weights, NOISE, 1, 0, 0, 0], dtype=np.int64)
+    ranking = np.array([*args.weights, NOISE, 1, 0, 0, 0, 0], dtype=np.int64)
     collect_layers(start, 5, 8, ranking)  # compile
     layers, spent, cost = collect_layers(start, len(first.moves), args.width, ranking)
     BS = np.concatenate([x[0] for x in layers])

@@ -16,7 +16,9 @@ part, is not), so the search only ever reports lines shorter than its bound. Dup
 position, same talon pointer) keep the cheapest. With a *spread* a position leaves at most that
 many children in the next layer: a layer of the same width then follows more lines (on some
 deals this finds what only a beam several times wider finds otherwise, e.g. draw 1 seed 21 of
-the reference deals at width 512 instead of 4096).
+the reference deals at width 512 instead of 4096). With a *guide*, the plays ``(card, onto)``
+of a line, a position ranks up for each play of its path not among them: the beam then follows
+lines made mostly of that line's plays, in other orders.
 
 Safe cards go to the foundations automatically from the columns only (each such move costs one
 engine move and is never worse than leaving the card; a talon card would cost taps).
@@ -42,6 +44,7 @@ from klondike_widget.solver.beam_terms import (
 from klondike_widget.solver.core import (
     CAP,
     H_LIVE,
+    K_COL_FND,
     K_SWAP_FND,
     K_TAL_COL,
     K_TAL_FND,
@@ -52,6 +55,7 @@ from klondike_widget.solver.core import (
     O_LEN,
     O_TN,
     O_TP,
+    S_SIZE,
     SCR_SIZE,
     ZPTR,
     column_autos,
@@ -97,6 +101,16 @@ TIGHT_SLACK = 10
 #: later beams too little: 3043-3057 engine moves at ``benchmarks/lines_variants.py --seconds
 #: 1.0``, against 3041.
 BOUND_WORK = 3
+#: The word after the core's position where a beam counts the plays of a position's path
+#: that its guide does not hold (:func:`foreign_play`; 0 in an unguided beam).
+O_FOREIGN = S_SIZE
+#: The words of a beam position: the core's and :data:`O_FOREIGN`.
+BEAM_S_SIZE = S_SIZE + 1
+#: A guide's rows and columns: a play ``(card, onto)`` is ``guide[card, onto]``, where onto is
+#: the card it goes onto, :data:`GUIDE_FOUNDATION` or :data:`GUIDE_EMPTY` (an empty column).
+GUIDE_FOUNDATION = 52
+GUIDE_EMPTY = 53
+GUIDE_SHAPE = (52, 54)
 #: The values of the salted tie-break the shortening's beams use (``beam_run.NOISE + 1``),
 #: which :func:`_rank` divides by as a constant.
 NOISE_BUCKETS = 5
@@ -144,6 +158,22 @@ def move_cost(S: np.ndarray, m: int) -> int:
     if kind == K_SWAP_FND:
         return 2
     return 1
+
+
+@njit(cache=True, nogil=True)
+def foreign_play(S: np.ndarray, m: int, guide: np.ndarray) -> int:
+    """1 if move code ``m`` (before it is applied to ``S``) makes a play ``(card, onto)`` that
+    ``guide`` does not hold, else 0 (a twin swap, two plays, counts as held)."""
+    kind = m & 7
+    if kind == K_SWAP_FND:
+        return 0
+    if kind in (K_COL_FND, K_TAL_FND):
+        onto = GUIDE_FOUNDATION
+    else:
+        dst = (m >> 15) & 7
+        size = S[O_LEN + dst]
+        onto = S[O_COLS + dst * CAP + size - 1] if size > 0 else GUIDE_EMPTY
+    return 1 - np.int64(guide[(m >> 3) & 63, onto])
 
 
 @njit(cache=True, nogil=True)
@@ -196,7 +226,14 @@ def work_arrays(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarr
 
 @njit(cache=True, nogil=True)
 def expand_layer(
-    layer: Layer, nxt: Next, seen: Seen, cand: Candidates, nb: int, ranking: _A, best: _A
+    layer: Layer,
+    nxt: Next,
+    seen: Seen,
+    cand: Candidates,
+    nb: int,
+    ranking: _A,
+    best: _A,
+    guide: _A,
 ) -> int:
     """Expand the ``nb`` positions of one layer into the next; return how many it keeps.
 
@@ -206,13 +243,16 @@ def expand_layer(
     power-of-two number of rows ``(key, cheapest g)`` (:data:`Seen`). ``cand`` is
     ``(CF, CG, CK, CP, CM, ORD)``, scratch arrays of at least ``nb * MAXM`` entries (the
     candidates' rank, ``g``, key, parent and move, and their order). ``ranking`` holds
-    the weights, the noise, the salt, the spread, the talon weight and the bound weight
-    ``(face_down, waste, blockers, noise, salt, spread, talon, bound)``: with a spread (not 0)
+    the weights, the noise, the salt, the spread, the talon weight, the bound weight and the
+    guide weight ``(face_down, waste, blockers, noise, salt, spread, talon, bound, guide)``:
+    with a spread (not 0)
     a position leaves at most that many children in the next layer, so that the layer holds
     more lines, not the many children of a few; with a bound weight (not 0) each child's
     :func:`beam_terms.blocker_moves` is evaluated (:data:`BOUND_WORK` each), a child whose
     full :func:`lower_bound` leaves no cheaper win is dropped, and the others rank by that
-    weight times it on top.
+    weight times it on top; with a guide weight (not 0) a position ranks up by that weight
+    for each play of its path that ``guide`` (a :data:`GUIDE_SHAPE` array of 0 and 1) does not
+    hold (:func:`foreign_play`, counted in the position's :data:`O_FOREIGN` word).
     ``best`` holds ``[cost, parent, code, entries, children]``: the cheapest win found so far
     (cost in engine moves; a win found here replaces it), the number of keys in ``seen`` and the
     children generated so far (each layer adds its candidates: the beam's work, which
@@ -220,9 +260,9 @@ def expand_layer(
     Positions rank by ``g`` + the bound + the weighted terms, plus a hashed tie-break of
     0..``noise`` salted by ``salt``.
     """
-    nc = _candidates(layer, cand, nb, ranking, best)
+    nc = _candidates(layer, cand, nb, ranking, best, guide)
     best[4] += nc
-    return _keep_cheapest(layer, nxt, seen, cand, nc, best, ranking[5])
+    return _keep_cheapest(layer, nxt, seen, cand, nc, best, ranking, guide)
 
 
 @njit(cache=True, nogil=True)
@@ -248,7 +288,7 @@ def _rank(S: np.ndarray, f: int, key: np.uint64, ranking: np.ndarray, blocking: 
 
 
 @njit(cache=True, nogil=True)
-def _candidates(layer: Layer, cand: Candidates, nb: int, ranking: _A, best: _A) -> int:
+def _candidates(layer: Layer, cand: Candidates, nb: int, ranking: _A, best: _A, guide: _A) -> int:
     """Write the children of the layer's positions that may beat the best win to ``cand``;
     record wins in ``best``; return how many (see :func:`expand_layer`). Positions seen
     before are left to :func:`_keep_cheapest`. With a bound weight, add the work of the bound's
@@ -274,6 +314,7 @@ def _candidates(layer: Layer, cand: Candidates, nb: int, ranking: _A, best: _A) 
             c = move_cost(S, m)
             if c <= 0:
                 continue
+            foreign = S[O_FOREIGN] + foreign_play(S, m, guide) if ranking[8] != 0 else 0
             u = do_move(S, H, m)
             aun = column_autos(S, H, AUM, AUU, 0)
             g2 = BG[i] + c + aun
@@ -291,7 +332,8 @@ def _candidates(layer: Layer, cand: Candidates, nb: int, ranking: _A, best: _A) 
                     # _keep_cheapest looks up only the candidates it reaches in rank order
                     key = pos_key(S, H)
                     blocking = child_blockers(S, m, total, per_column) if ranking[2] != 0 else 0
-                    CF[nc] = _rank(S, f + ranking[7] * more, key, ranking, blocking)
+                    rank_f = f + ranking[7] * more + ranking[8] * foreign
+                    CF[nc] = _rank(S, rank_f, key, ranking, blocking)
                     CG[nc], CK[nc], CP[nc], CM[nc] = g2, key, i, m
                     nc += 1
             while aun > 0:
@@ -319,7 +361,14 @@ def _by_rank(CF: np.ndarray, ORD: np.ndarray, nc: int) -> None:
 
 @njit(cache=True, nogil=True)
 def _keep_cheapest(
-    layer: Layer, nxt: Next, seen: Seen, cand: Candidates, nc: int, best: _A, spread: int
+    layer: Layer,
+    nxt: Next,
+    seen: Seen,
+    cand: Candidates,
+    nc: int,
+    best: _A,
+    ranking: _A,
+    guide: _A,
 ) -> int:
     """Keep the ``width`` candidates of lowest rank, each position once at its cheapest and at
     most ``spread`` (0: any number) children of one parent, as the next layer; return how
@@ -327,6 +376,7 @@ def _keep_cheapest(
     BS, BH, _ = layer
     NS, NH, NG, PAR, COD = nxt
     CF, CG, CK, CP, CM, ORD = cand
+    spread = ranking[5]
     AUM, AUU = np.empty(MAX_AUTOS, dtype=np.int32), np.empty(MAX_AUTOS, dtype=np.int32)
     _by_rank(CF, ORD, nc)
     children = np.zeros(BS.shape[0], dtype=np.int32)  # kept so far, per parent
@@ -355,6 +405,8 @@ def _keep_cheapest(
         S, H = NS[kept], NH[kept]
         copy_position(S, BS[CP[j]])
         H[:] = BH[CP[j]]
+        if ranking[8] != 0:
+            S[O_FOREIGN] += foreign_play(S, CM[j], guide)
         do_move(S, H, CM[j])
         column_autos(S, H, AUM, AUU, 0)
         slack = best[0] - g2 - card_bound(S)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -29,17 +29,22 @@ from klondike_widget.engine.errors import IllegalMoveError
 from klondike_widget.engine.moves import Move, apply_move
 from klondike_widget.engine.state import GameState
 from klondike_widget.solver.bridge import encode_state, engine_moves
+from klondike_widget.solver.reorder import EMPTY, FOUNDATION, plays_of
 
 if TYPE_CHECKING:
-    from klondike_widget.solver.beam import Candidates, Next
+    from klondike_widget.solver.beam import Candidates, Layer, Next
 
 __all__ = [
     "KEPT_WORK",
     "MAX_LAYERS",
     "NOISE",
+    "UNGUIDED",
+    "Guide",
     "Ranking",
     "Work",
+    "beam_layer",
     "checked_line",
+    "line_guide",
     "prepare_shortening",
     "run_beam",
 ]
@@ -58,6 +63,30 @@ Ranking = tuple[int, int, int] | tuple[int, int, int, int] | tuple[int, int, int
 #: from the start and the middle of 12 reference deals' lines) to their children and kept
 #: positions gave 0.21 and 0.83 microseconds (median error 8%; children alone 10%).
 KEPT_WORK = 4
+#: A beam's guide: ``(plays, weight)``, the plays ``(card, onto)`` of a line as a
+#: ``beam.GUIDE_SHAPE`` array of 0 and 1 (:func:`line_guide`), and the rank a position's path
+#: pays for each play not in it (``beam.foreign_play``): the beam follows lines made mostly of
+#: that line's plays, in any order.
+Guide = tuple[np.ndarray, int]
+#: The guide of an unguided beam (its weight is 0: no play counts).
+UNGUIDED = np.ones((52, 54), dtype=np.uint8)
+
+
+def line_guide(start: GameState, moves: Sequence[Move]) -> np.ndarray:
+    """The plays of the line ``moves`` from ``start`` as a guide's array (:data:`Guide`).
+
+    >>> from klondike_widget.engine.deals import deal
+    >>> guide = line_guide(deal(2), [Move.parse("t3-t2")])
+    >>> int(guide.sum()), guide.shape
+    (1, (52, 54))
+    """
+    from klondike_widget.solver import beam  # numba: loaded only once shortening runs
+
+    guide = np.zeros(beam.GUIDE_SHAPE, dtype=np.uint8)
+    for card, onto in plays_of(start, moves):
+        column = {FOUNDATION: beam.GUIDE_FOUNDATION, EMPTY: beam.GUIDE_EMPTY}.get(onto, onto)
+        guide[card, column] = 1
+    return guide
 
 
 @dataclass
@@ -93,6 +122,7 @@ def run_beam(
     spread: int = 0,
     clock: Callable[[], float] = time.perf_counter,
     work: Work | None = None,
+    guide: Guide | None = None,
 ) -> list[int] | None:
     """The search moves of a win cheaper than ``bound`` engine moves found by one beam, or None.
 
@@ -113,14 +143,16 @@ def run_beam(
         return [] if g0 < bound else None
     if g0 + beam_terms.lower_bound(S) >= bound:
         return None  # no win from here is cheaper than the bound
-    layer = (S[None, :].copy(), H[None, : beam.HW].copy(), np.array([g0], dtype=np.int32))
+    layer = beam_layer(S[None, :], H[None, :], np.array([g0], dtype=np.int32))
     layers = min(layers, bound)
     slots = 1 << max(16, int(2 * width * layers).bit_length())
     seen = np.zeros((slots, 2), dtype=np.uint64)
     cand = _scratch(width * core.MAXM)
     talon, bound_weight = (*weights[3:], 0, 0)[:2]
+    plays, guide_weight = guide if guide is not None else (UNGUIDED, 0)
     ranking = np.array(
-        [*weights[:3], NOISE if salt else 0, salt, spread, talon, bound_weight], dtype=np.int64
+        [*weights[:3], NOISE if salt else 0, salt, spread, talon, bound_weight, guide_weight],
+        dtype=np.int64,
     )
     best = np.array([bound, -1, -1, 0, 0], dtype=np.int64)
     parents: list[np.ndarray] = []
@@ -139,7 +171,7 @@ def run_beam(
             break
         nxt = spare
         found, children = int(best[0]), int(best[4])
-        nb = beam.expand_layer(layer, nxt, seen, cand, nb, ranking, best)
+        nb = beam.expand_layer(layer, nxt, seen, cand, nb, ranking, best, plays)
         effort = int(best[4]) - children + KEPT_WORK * nb
         if work is not None:
             work.spent += effort
@@ -176,13 +208,24 @@ def checked_line(start: GameState, codes: list[int]) -> tuple[Move, ...] | None:
     return tuple(played) if state.is_won else None
 
 
+def beam_layer(S: np.ndarray, H: np.ndarray, g: np.ndarray) -> Layer:
+    """A beam layer (:func:`beam.expand_layer`) of the core's positions ``S`` (one a row),
+    their hash words ``H`` (the first ``beam.HW`` are kept) and engine moves spent ``g``; each
+    position gets the beam's own word (``beam.O_FOREIGN``), at 0."""
+    from klondike_widget.solver import beam  # numba: loaded only once shortening runs
+
+    positions = np.zeros((S.shape[0], beam.BEAM_S_SIZE), dtype=np.int32)
+    positions[:, : S.shape[1]] = S
+    return positions, H[:, : beam.HW].copy(), g
+
+
 def _layer_arrays(width: int) -> Next:
     """Empty arrays for a beam layer of ``width``: ``(NS, NH, NG, PAR, COD)``
     (:func:`beam.expand_layer`)."""
-    from klondike_widget.solver import beam, core  # numba: loaded only once shortening runs
+    from klondike_widget.solver import beam  # numba: loaded only once shortening runs
 
     return (
-        np.empty((width, core.S_SIZE), dtype=np.int32),
+        np.empty((width, beam.BEAM_S_SIZE), dtype=np.int32),
         np.empty((width, beam.HW), dtype=np.uint64),
         np.empty(width, dtype=np.int32),
         np.empty(width, dtype=np.int32),

@@ -6,8 +6,9 @@ searches (:mod:`klondike_widget.solver.beam`) that count engine moves (every tap
 each bounded by the shortest line known: a narrow one first, then rounds of beams from the
 start that rank positions with different weights (:data:`WEIGHTS`), each round twice as wide,
 for a share of the budget (:data:`ROUNDS_SHARE`), then beams from positions along the best line
-for a shorter ending (:data:`TAIL_SHARES`); some of the beams keep at most two children of a
-position per layer (:data:`ROUND_SPREADS`, :data:`TAIL_SPREADS`), to follow more lines. Every
+for a shorter ending (:data:`TAIL_SHARES`), some of them guided by the plays of the best line
+(:data:`TAIL_GUIDED_SHARES`); some of the beams keep at most two children of a position per layer
+(:data:`ROUND_SPREADS`, :data:`TAIL_SPREADS`), to follow more lines. Every
 line a beam finds is replayed through the engine and pooled with the others
 (:class:`~klondike_widget.solver.splice.LinePool`): where two lines meet, the shorter way to
 the meeting point and the shorter way on are joined. The result is the shortest way through
@@ -46,9 +47,11 @@ from klondike_widget.solver.beam_run import (
     Ranking,
     Work,
     checked_line,
+    line_guide,
     prepare_shortening,
     run_beam,
 )
+from klondike_widget.solver.budget_clock import WALL_FACTOR, BudgetClock
 from klondike_widget.solver.length import LineLength, line_length
 from klondike_widget.solver.reorder import reorder_work, reordered
 from klondike_widget.solver.splice import LinePool
@@ -57,6 +60,7 @@ __all__ = [
     "DEFAULT_SECONDS",
     "MAX_SECONDS",
     "SEARCH_NODES_PER_SECOND",
+    "WALL_FACTOR",
     "BudgetClock",
     "LineLength",
     "NotAWinError",
@@ -164,6 +168,21 @@ MAX_WIDTH = 32768
 TAIL_SHARES = (0.5, 0.75, 0.25, 0.6, 0.4, 0.9, 0.33, 0.66, 0.95)
 #: The spreads of the beams along the line, by turns (:data:`ROUND_SPREADS`).
 TAIL_SPREADS = (2, 0)
+#: The beams along the line from these shares of it (from its end: here from its first tenth)
+#: are guided by the plays of the best line's rest (``beam_run.Guide``) at a weight of
+#: :data:`TAIL_GUIDE_WEIGHT`: a position ranks up by that much for each play of its path that
+#: the rest does not make, so the beam follows lines of mostly the same plays in other orders,
+#: with a few others (:mod:`.reorder` moves one play at a time; unguided, a beam from near the
+#: start is much like the rounds' beams, which found nothing shorter). At
+#: ``benchmarks/lines_variants.py --seconds 1.0``: draw 1 3040 -> 3038 engine moves (seeds 5
+#: and 28 at Klondike-Solver's 114 and 109), draw 3 2292; held-out 1799 -> 1779 (seed 48 144
+#: -> 123, 37 137 -> 138) and 1399 -> 1380; at 0.3 s 3072 -> 3068, 2311 -> 2303, held-out 1862
+#: -> 1782 and 1418 -> 1417. With 0.25 too: the same; 0.25 alone: 3040, 2292, 1799, 1399;
+#: every other beam guided, at every share: 3042, 2293, 1826, 1380.
+TAIL_GUIDED_SHARES = (0.9, 0.95)
+#: The guide weight of the beams of :data:`TAIL_GUIDED_SHARES`. At 2: at 1 s 3038, 2292 and
+#: held-out 1780; at 0.3 s 3069, 2300 and held-out 1826. At 1 and at 4: 3040 at 1 s.
+TAIL_GUIDE_WEIGHT = 3
 #: The share of the budget the rounds of beams from the start may take; the rest goes to
 #: beams from positions along the line (:func:`_refine_tails`), which also rescue the deals
 #: where no narrow beam from the start finds a win (draw 3 seed 28 of the reference deals).
@@ -175,9 +194,6 @@ RESCUE_SHARE = 0.25
 #: (:func:`budget_width`; 128 before: 1.008 and 1.003 times Klondike-Solver's mean length at
 #: ``benchmarks/lines.py --seconds 1.0``, with 512 1.006 and 1.003).
 TAIL_WIDTH = 512
-#: A budget counts processor time, but at most this many times its wall time
-#: (:class:`BudgetClock`).
-WALL_FACTOR = 3.0
 #: The share of the budget the beam may start layers in (the rest covers the last layer and
 #: the engine's replay of the line): the hard cap on the clock (:class:`BudgetClock`).
 SAFETY = 0.95
@@ -360,27 +376,6 @@ def budget_width(width: int, seconds: float) -> int:
     return max(MIN_WIDTH, 1 << int(width * share).bit_length() - 1)
 
 
-class BudgetClock:
-    """Seconds spent since it was made, as a shortening budget counts them.
-
-    The processor time of the calling thread (the beams run in it, compiled code included),
-    so that a busy machine sharing its cores does not cut the search short; but never less
-    than the wall time over :data:`WALL_FACTOR`, so that a budget ends on any machine.
-
-    >>> clock = BudgetClock()
-    >>> 0.0 <= clock() < 1.0
-    True
-    """
-
-    def __init__(self) -> None:
-        self.cpu0 = time.thread_time()
-        self.wall0 = time.perf_counter()
-
-    def __call__(self) -> float:
-        cpu = time.thread_time() - self.cpu0
-        return max(cpu, (time.perf_counter() - self.wall0) / WALL_FACTOR)
-
-
 class _Runs:
     """The beams of one :func:`shorten`: the shortest line so far, the pool of the lines found
     (:class:`LinePool`, joined where they meet), the work budget (:class:`Work`: the
@@ -427,10 +422,17 @@ class _Runs:
         return work < self.work.left and self.clock() + self.pace * size < self.cap
 
     def improve(
-        self, origin: GameState, width: int, weights: Ranking, salt: int, spread: int = 0
+        self,
+        origin: GameState,
+        width: int,
+        weights: Ranking,
+        salt: int,
+        spread: int = 0,
+        guided: int = 0,
     ) -> None:
         """Run one beam from ``origin`` (the start or a position along the best line), bounded
-        by the best line's rest from there; pool what it finds and keep the shortest line."""
+        by the best line's rest from there (and guided by its plays at a weight of ``guided``,
+        if not 0); pool what it finds and keep the shortest line."""
         self.work.spent += BEAM_WORK
         rest = self.rest(origin)
         t0, spent = self.clock(), self.work.spent
@@ -445,6 +447,7 @@ class _Runs:
             spread=spread,
             clock=self.clock,
             work=self.work,
+            guide=(line_guide(origin, rest), guided) if guided else None,
         )
         size = width * max(len(rest), 1)
         self.rate = (self.work.spent - spent) / size
@@ -476,8 +479,9 @@ def _talon_beams(run: _Runs, width: int) -> None:
 
 def _refine_tails(run: _Runs, width: int = MIN_WIDTH) -> None:
     """Spend the work left on beams of ``width`` from positions along the best line (at the
-    shares :data:`TAIL_SHARES` of it from its end, the weight sets and salts by turns), each
-    bounded by the rest of the line from there."""
+    shares :data:`TAIL_SHARES` of it from its end, the weight sets, salts and spreads by
+    turns, guided from :data:`TAIL_GUIDED_SHARES`), each bounded by the rest of the line from
+    there."""
     turn = 0
     while True:
         share = TAIL_SHARES[turn % len(TAIL_SHARES)]
@@ -489,5 +493,6 @@ def _refine_tails(run: _Runs, width: int = MIN_WIDTH) -> None:
         if beam not in run.tails:  # the same beam again would find the same
             run.tails.add(beam)
             spread = TAIL_SPREADS[turn % len(TAIL_SPREADS)]
-            run.improve(origin, width, WEIGHTS[turn % len(WEIGHTS)], turn, spread)
+            guided = TAIL_GUIDE_WEIGHT if share in TAIL_GUIDED_SHARES else 0
+            run.improve(origin, width, WEIGHTS[turn % len(WEIGHTS)], turn, spread, guided)
         turn += 1

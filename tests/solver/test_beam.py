@@ -22,9 +22,11 @@ from klondike_widget.engine.state import GameState
 from klondike_widget.solver import Limit, beam, beam_terms, core, solve
 from klondike_widget.solver.beam_run import (
     NOISE,
+    UNGUIDED,
     Work,
     _layer_arrays,
     _scratch,
+    beam_layer,
     checked_line,
     run_beam,
 )
@@ -146,15 +148,15 @@ def _layers_parents(start: GameState, spread: int, width: int, depth: int) -> li
     H = np.zeros(core.H_SIZE, dtype=np.uint64)
     core.compute_hashes(S, H)
     beam.root_autos(S, H)
-    layer = (S[None, :].copy(), H[None, : beam.HW].copy(), np.zeros(1, dtype=np.int32))
+    layer = beam_layer(S[None, :], H[None, :], np.zeros(1, dtype=np.int32))
     seen = np.zeros((1 << 18, 2), dtype=np.uint64)
     cand = _scratch(width * core.MAXM)
-    ranking = np.array([0, 1, 2, 0, 0, spread, 0, 0], dtype=np.int64)
+    ranking = np.array([0, 1, 2, 0, 0, spread, 0, 0, 0], dtype=np.int64)
     best = np.array([10_000, -1, -1, 0, 0], dtype=np.int64)
     nb, parents = 1, []
     for _ in range(depth):
         nxt = _layer_arrays(width)
-        nb = beam.expand_layer(layer, nxt, seen, cand, nb, ranking, best)
+        nb = beam.expand_layer(layer, nxt, seen, cand, nb, ranking, best, UNGUIDED)
         parents.append(nxt[3][:nb].copy())
         layer = nxt[:3]
     return parents
@@ -273,7 +275,7 @@ def test_a_rank_is_the_bound_plus_the_weighted_terms_plus_the_salted_tie_break()
             w = rng.integers(-2, 4, size=4)
             noise, salt = int(rng.choice([0, 2, NOISE])), int(rng.integers(1, 1000))
             key = np.uint64(rng.integers(1, 2**62))
-            ranking = np.array([w[0], w[1], w[2], noise, salt, 0, w[3], 0], dtype=np.int64)
+            ranking = np.array([w[0], w[1], w[2], noise, salt, 0, w[3], 0, 0], dtype=np.int64)
             rank = 100 + w[0] * int(beam_terms.face_down_count(S)) + 7 * w[2]
             rank += w[1] * int(beam_terms.waste_debt(S)) + w[3] * int(beam_terms.talon_count(S))
             if noise:

@@ -11,7 +11,7 @@ import pytest
 from solver_helpers import mixed_positions
 
 from klondike_widget.solver import beam, beam_terms, core
-from klondike_widget.solver.beam_run import _scratch
+from klondike_widget.solver.beam_run import UNGUIDED, _scratch, beam_layer
 from klondike_widget.solver.bridge import encode_state
 
 
@@ -90,15 +90,15 @@ def test_a_bound_weight_ranks_and_prunes_by_the_full_bound_and_charges_its_work(
     for i in range(len(states)):
         core.compute_hashes(S0[i], H0[i])
         beam.root_autos(S0[i], H0[i])
-    layer = (S0, H0[:, : beam.HW].copy(), np.zeros(len(states), dtype=np.int32))
+    layer = beam_layer(S0, H0, np.zeros(len(states), dtype=np.int32))
     dropped = weighed = 0
     for bound in (60, 75, 90, 200):
         found = {}
         for weight in (0, 1, 2):
-            ranking = np.array([0, 1, 2, 0, 0, 0, 0, weight], dtype=np.int64)
+            ranking = np.array([0, 1, 2, 0, 0, 0, 0, weight, 0], dtype=np.int64)
             best = np.array([bound, -1, -1, 0, 0], dtype=np.int64)
             cand = _scratch(len(states) * core.MAXM)
-            nc = int(beam._candidates(layer, cand, len(states), ranking, best))
+            nc = int(beam._candidates(layer, cand, len(states), ranking, best, UNGUIDED))
             CF, CG, _, CP, CM, _ = cand
             found[weight] = {(int(CP[j]), int(CM[j])): (int(CF[j]), int(CG[j])) for j in range(nc)}
             if weight == 0:

@@ -169,14 +169,19 @@ def test_stopping_among_the_tail_beams_keeps_a_winning_line_no_longer(draw: int)
     assert len(run.best) < len(moves)  # the tail beams alone shorten the first line
 
 
-def test_every_tail_share_gets_every_spread_in_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_tail_share_gets_every_spread_in_turn_and_the_first_tenth_is_guided(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     start = deal(11)
     moves = solve(start, Limit(seconds=30)).moves
     tried: set[tuple[int, int]] = set()
+    guides: dict[int, set[int]] = {}
 
     def improve(run: _Runs, origin: GameState, width: int, weights: object, *turn: int) -> None:
         cut = Line(start, run.best).states().index(origin)
-        tried.add((cut, turn[-1]))  # turn: the salt and the spread
+        _, spread, guided = turn  # the salt, the spread and the guide weight
+        tried.add((cut, spread))
+        guides.setdefault(cut, set()).add(guided)
 
     monkeypatch.setattr(_Runs, "improve", improve)
     run = _Runs(start, moves, 1.0, _stop_after(4 * len(shorten_module.TAIL_SHARES)))
@@ -184,6 +189,12 @@ def test_every_tail_share_gets_every_spread_in_turn(monkeypatch: pytest.MonkeyPa
     cuts = {cut for cut, _ in tried}
     assert len(cuts) == len(shorten_module.TAIL_SHARES)
     assert tried == {(cut, spread) for cut in cuts for spread in shorten_module.TAIL_SPREADS}
+    n = len(moves)
+    guided = {n - int(n * share) for share in shorten_module.TAIL_GUIDED_SHARES}
+    assert guided and all(cut <= n / 10 + 1 for cut in guided)
+    assert guides == {
+        cut: {shorten_module.TAIL_GUIDE_WEIGHT if cut in guided else 0} for cut in cuts
+    }
 
 
 def _stop_after(calls: int) -> Callable[[], bool]:
@@ -299,10 +310,11 @@ def _recorded_beams(monkeypatch: pytest.MonkeyPatch) -> list[_Beam]:
         weights: Ranking,
         salt: int,
         spread: int = 0,
+        guided: int = 0,
     ) -> None:
         rest = len(run.rest(origin))
         beams.append((len(run.best) - rest, width, weights, salt, spread, rest))
-        improve(run, origin, width, weights, salt, spread)
+        improve(run, origin, width, weights, salt, spread, guided)
 
     monkeypatch.setattr(_Runs, "improve", recorded)
     return beams
