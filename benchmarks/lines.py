@@ -48,7 +48,7 @@ from solver_helpers import reference_deals, reference_state
 from klondike_widget.engine.deals import deal
 from klondike_widget.engine.line import Line
 from klondike_widget.engine.rules import Rules
-from klondike_widget.solver import Limit, Status, hint, solve, warm_up
+from klondike_widget.solver import Limit, Status, budget_clock, hint, solve, warm_up
 from klondike_widget.solver import shorten as shorten_module
 from klondike_widget.solver.shorten import LineLength, line_length, shortened
 from klondike_widget.widget.pace import finish_seconds
@@ -78,9 +78,9 @@ def chosen(record: dict[str, Any], draw: int, ks: dict[Any, Any], held_out: bool
 
 
 def set_clock(wall_factor: float, no_cap: bool) -> None:
-    """Set the shortening clock's :data:`~shorten.WALL_FACTOR` and, with ``no_cap``, lift its
-    hard cap (:data:`~shorten.SAFETY` infinite: the beams stop on work alone)."""
-    shorten_module.WALL_FACTOR = wall_factor
+    """Set the shortening clock's :data:`~budget_clock.WALL_FACTOR` and, with ``no_cap``, lift
+    its hard cap (:data:`~shorten.SAFETY` infinite: the beams stop on work alone)."""
+    budget_clock.WALL_FACTOR = wall_factor
     if no_cap:
         shorten_module.SAFETY = float("inf")
 
@@ -107,7 +107,7 @@ def main() -> None:
     parser.add_argument(
         "--wall-factor",
         type=float,
-        default=shorten_module.WALL_FACTOR,
+        default=budget_clock.WALL_FACTOR,
         help="a budget ends at this many times its wall time at the latest (a shared machine)",
     )
     parser.add_argument(

@@ -51,7 +51,7 @@ from klondike_widget.solver.beam_run import (
     prepare_shortening,
     run_beam,
 )
-from klondike_widget.solver.budget_clock import WALL_FACTOR, BudgetClock
+from klondike_widget.solver.budget_clock import BudgetClock
 from klondike_widget.solver.length import LineLength, line_length
 from klondike_widget.solver.reorder import reorder_work, reordered
 from klondike_widget.solver.splice import LinePool
@@ -60,7 +60,6 @@ __all__ = [
     "DEFAULT_SECONDS",
     "MAX_SECONDS",
     "SEARCH_NODES_PER_SECOND",
-    "WALL_FACTOR",
     "BudgetClock",
     "LineLength",
     "NotAWinError",
@@ -291,7 +290,7 @@ def shorten(
     seconds : float
         The budget: :func:`budget_work` of beam work, then :func:`.reorder.reorder_work` of
         reordering, all within :data:`SAFETY` of it by :class:`BudgetClock` (the thread's
-        processor time, at most :data:`WALL_FACTOR` times the wall time); beams start while
+        processor time, at most ``budget_clock.WALL_FACTOR`` times the wall time); beams start while
         they should end within both.
     cancel : callable, optional
         Returns true to stop early (the best line so far is returned).

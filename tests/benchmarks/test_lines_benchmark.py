@@ -45,13 +45,13 @@ def test_the_held_out_deals_are_every_deal_of_seeds_31_to_50() -> None:
 
 
 def test_no_cap_lifts_the_clock_cap_and_nothing_else(monkeypatch: pytest.MonkeyPatch) -> None:
-    shorten = lines_benchmark.shorten_module
+    shorten, clock = lines_benchmark.shorten_module, lines_benchmark.budget_clock
     monkeypatch.setattr(shorten, "SAFETY", shorten.SAFETY)
-    monkeypatch.setattr(shorten, "WALL_FACTOR", shorten.WALL_FACTOR)
+    monkeypatch.setattr(clock, "WALL_FACTOR", clock.WALL_FACTOR)
     safety = shorten.SAFETY
     lines_benchmark.set_clock(1000.0, False)
-    factor, cap = shorten.WALL_FACTOR, shorten.SAFETY
+    factor, cap = clock.WALL_FACTOR, shorten.SAFETY
     assert factor == 1000.0 and cap == safety
     lines_benchmark.set_clock(3.0, True)
-    factor, cap = shorten.WALL_FACTOR, shorten.SAFETY
+    factor, cap = clock.WALL_FACTOR, shorten.SAFETY
     assert factor == 3.0 and cap == float("inf")

@@ -26,9 +26,9 @@ from klondike_widget.solver import shorten as shorten_module
 from klondike_widget.solver.beam_run import Ranking, checked_line, run_beam
 from klondike_widget.solver.beam_terms import blockers, card_bound, face_down_count, waste_debt
 from klondike_widget.solver.bridge import encode_state
+from klondike_widget.solver.budget_clock import WALL_FACTOR
 from klondike_widget.solver.reorder import reorder_work
 from klondike_widget.solver.shorten import (
-    WALL_FACTOR,
     WEIGHTS,
     BudgetClock,
     LineLength,
