@@ -28,6 +28,7 @@ from klondike_widget.solver.beam_run import (
     _scratch,
     beam_layer,
     checked_line,
+    line_guide,
     run_beam,
 )
 from klondike_widget.solver.bridge import encode_state
@@ -172,9 +173,10 @@ def test_a_spread_keeps_at_most_that_many_children_of_a_position(draw: int) -> N
     assert len(spread[-1]) == 64  # the layers still fill
 
 
+@pytest.mark.parametrize("guided", [False, True])
 @pytest.mark.parametrize("draw", [1, 3])
-def test_beams_with_a_spread_find_shorter_winning_lines_from_deals_and_mid_game(
-    draw: int,
+def test_beams_with_a_spread_or_a_guide_find_shorter_winning_lines_from_deals_and_mid_game(
+    draw: int, guided: bool
 ) -> None:
     shorter = 0
     for number in (2, 7, 11):
@@ -183,7 +185,11 @@ def test_beams_with_a_spread_find_shorter_winning_lines_from_deals_and_mid_game(
         states = Line(start, moves).states()
         for cut in (0, len(moves) // 3, len(moves) // 2):
             bound = len(moves) - cut
-            codes = run_beam(states[cut], bound, 48, float("inf"), None, spread=2)
+            if guided:  # by the plays of the line's rest
+                guide = (line_guide(states[cut], moves[cut:]), 3)
+                codes = run_beam(states[cut], bound, 48, float("inf"), None, guide=guide)
+            else:
+                codes = run_beam(states[cut], bound, 48, float("inf"), None, spread=2)
             line = None if codes is None else checked_line(states[cut], codes)
             assert codes is None or line is not None  # the engine agrees with every line
             if line is not None:

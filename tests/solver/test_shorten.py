@@ -303,18 +303,11 @@ def _recorded_beams(monkeypatch: pytest.MonkeyPatch) -> list[_Beam]:
     beams: list[_Beam] = []
     improve = _Runs.improve
 
-    def recorded(
-        run: _Runs,
-        origin: GameState,
-        width: int,
-        weights: Ranking,
-        salt: int,
-        spread: int = 0,
-        guided: int = 0,
-    ) -> None:
+    def recorded(run: _Runs, origin: GameState, width: int, weights: Ranking, *turn: int) -> None:
+        salt, spread = (*turn, 0)[:2]  # and the guide weight, if given
         rest = len(run.rest(origin))
         beams.append((len(run.best) - rest, width, weights, salt, spread, rest))
-        improve(run, origin, width, weights, salt, spread, guided)
+        improve(run, origin, width, weights, *turn)
 
     monkeypatch.setattr(_Runs, "improve", recorded)
     return beams
