@@ -157,30 +157,32 @@ TALON_BEAM_WIDTH = 2048
 MIN_WIDTH = 128
 #: The widest beam.
 MAX_WIDTH = 32768
-#: The endings of the line that beams then try to shorten (shares of its length), by turns.
-#: An odd number of them, so that each ending gets both :data:`TAIL_SPREADS` in turn (with
-#: eight, every ending up to 0.4 got spread 0 and every other one spread 2, each time). At
-#: ``benchmarks/lines.py --seconds 1.0`` on the reference deals of seeds 1-30, with 0.95 the
-#: ninth: draw 1 3048 engine moves unchanged, draw 3 2294 -> 2293; held-out seeds 31-50 1881 ->
-#: 1843 (seed 37 177 -> 138, the rounds found no short line there) and 1511 -> 1512; at the
-#: default budget 3072 -> 3073, 2317 -> 2312 (held-out 1888 -> 1891, 1534 -> 1533).
-TAIL_SHARES = (0.5, 0.75, 0.25, 0.6, 0.4, 0.9, 0.33, 0.66, 0.95)
+#: The endings of the line that beams then try to shorten (shares of its length; 1.0 the whole
+#: line, from the start), by turns. An odd number of them, so that each ending gets both
+#: :data:`TAIL_SPREADS` in turn (with eight, every ending up to 0.4 got spread 0 and every
+#: other one spread 2, each time). A ninth (0.95 then) at ``benchmarks/lines.py --seconds
+#: 1.0``: draw 1 3048 unchanged, draw 3 2294 -> 2293, held-out 1881 -> 1843 (seed 37 177 ->
+#: 138: the rounds found no short line there), 1511 -> 1512. 1.0: :data:`TAIL_GUIDED_SHARES`.
+TAIL_SHARES = (0.5, 0.75, 0.25, 0.6, 0.4, 0.9, 0.33, 0.66, 1.0)
 #: The spreads of the beams along the line, by turns (:data:`ROUND_SPREADS`).
 TAIL_SPREADS = (2, 0)
-#: The beams along the line from these shares of it (from its end: here from its first tenth)
-#: are guided by the plays of the best line's rest (``beam_run.Guide``) at a weight of
-#: :data:`TAIL_GUIDE_WEIGHT`: a position ranks up by that much for each play of its path that
-#: the rest does not make, so the beam follows lines of mostly the same plays in other orders,
-#: with a few others (:mod:`.reorder` moves one play at a time; unguided, a beam from near the
-#: start is much like the rounds' beams, which found nothing shorter). At
-#: ``benchmarks/lines_variants.py --seconds 1.0``: draw 1 3040 -> 3038 engine moves (seeds 5
-#: and 28 at Klondike-Solver's 114 and 109), draw 3 2292; held-out 1799 -> 1779 (seed 48 144
-#: -> 123, 37 137 -> 138) and 1399 -> 1380; at 0.3 s 3072 -> 3068, 2311 -> 2303, held-out 1862
-#: -> 1782 and 1418 -> 1417. With 0.25 too: the same; 0.25 alone: 3040, 2292, 1799, 1399;
-#: every other beam guided, at every share: 3042, 2293, 1826, 1380.
-TAIL_GUIDED_SHARES = (0.9, 0.95)
-#: The guide weight of the beams of :data:`TAIL_GUIDED_SHARES`. At 2: at 1 s 3038, 2292 and
-#: held-out 1780; at 0.3 s 3069, 2300 and held-out 1826. At 1 and at 4: 3040 at 1 s.
+#: The beams along the line from these shares of it (from its end: the beams from the start
+#: and from a tenth into the line) are guided by the plays of the best line's rest
+#: (``beam_run.Guide``) at a weight of :data:`TAIL_GUIDE_WEIGHT`: a position ranks up by that
+#: much for each play of its path that the rest does not make, so the beam follows lines of
+#: mostly the same plays in other orders, with a few others (:mod:`.reorder` moves one play at
+#: a time; unguided, a beam from near the start is much like the rounds' beams, which found
+#: nothing shorter). At ``benchmarks/lines_variants.py`` (work alone), unguided -> guided:
+#: - 1 s: draw 1 3040 -> 3038 engine moves (seeds 5 and 28 at Klondike-Solver's 114 and 109),
+#:   draw 3 2292; held-out 1799 -> 1767 (seed 48 144 -> 123, 37 137 -> 126), 1399 -> 1380;
+#: - 0.3 s: 3072 -> 3068, 2311 -> 2299; held-out 1862 -> 1778, 1418 -> 1417.
+#: Guided from 0.9 and 0.95 (and 0.95 a share, not 1.0): the same but held-out 1779 at 1 s,
+#: 2303 and 1782 at 0.3 s; with 0.25 as well: the same; from 0.25 alone: 3040, 2292, 1799,
+#: 1399 at 1 s; every other beam, at every share: 3042, 2293, 1826, 1380.
+TAIL_GUIDED_SHARES = (0.9, 1.0)
+#: The guide weight of the beams of :data:`TAIL_GUIDED_SHARES` (tried from 0.9 and 0.95). At
+#: 2: at 1 s 3038, 2292 and held-out 1780; at 0.3 s 3069, 2300 and held-out 1826. At 1 and
+#: at 4: 3040 at 1 s.
 TAIL_GUIDE_WEIGHT = 3
 #: The share of the budget the rounds of beams from the start may take; the rest goes to
 #: beams from positions along the line (:func:`_refine_tails`), which also rescue the deals

@@ -263,13 +263,13 @@ def test_unsalted_start_beams_run_before_the_rounds_and_their_lines_win(
     moves = solve(start, Limit(seconds=30)).moves
     short = shorten(start, moves, seconds=1.0)
     assert Line(start, short).is_winning and len(short) <= len(moves)
-    calls = [(cut == 0, weights, salt, spread) for cut, _, weights, salt, spread, _ in beams]
+    calls = [(cut == 0, weights, salt, spread) for cut, _, weights, salt, spread, *_ in beams]
     starts = [(True, weights, 0, spread) for weights, spread in shorten_module.START_BEAMS]
     rounds = next(i for i, (at_start, _, salt, _) in enumerate(calls) if at_start and salt == 1)
     assert calls[rounds - len(starts) : rounds] == starts  # just before the salted rounds
     beams.clear()
     shorten(start, moves, seconds=0.3)  # rounds of width 128: no start beams
-    assert all(salt > 0 for cut, _, _, salt, _, _ in beams[1:] if cut == 0)
+    assert all(salt > 0 for cut, _, _, salt, *_ in beams[1:] if cut == 0)
     # each start beam alone, without a clock: a line it returns wins and beats its bound
     for weights, spread in shorten_module.START_BEAMS:
         width = shorten_module.START_BEAM_WIDTH
@@ -295,7 +295,8 @@ def test_an_unsalted_spread_beam_finds_the_line_salted_ones_miss() -> None:
 
 #: A beam :func:`shorten` ran: where it started along the best line (0: the start), its
 #: width, weights, salt and spread and its bound (the rest of the best line from there).
-_Beam = tuple[int, int, Ranking, int, int, int]
+#: A beam run: ``(cut, width, weights, salt, spread, bound, guide weight)``.
+_Beam = tuple[int, int, Ranking, int, int, int, int]
 
 
 def _recorded_beams(monkeypatch: pytest.MonkeyPatch) -> list[_Beam]:
@@ -304,9 +305,9 @@ def _recorded_beams(monkeypatch: pytest.MonkeyPatch) -> list[_Beam]:
     improve = _Runs.improve
 
     def recorded(run: _Runs, origin: GameState, width: int, weights: Ranking, *turn: int) -> None:
-        salt, spread = (*turn, 0)[:2]  # and the guide weight, if given
+        salt, spread, guided = (*turn, 0, 0)[:3]
         rest = len(run.rest(origin))
-        beams.append((len(run.best) - rest, width, weights, salt, spread, rest))
+        beams.append((len(run.best) - rest, width, weights, salt, spread, rest, guided))
         improve(run, origin, width, weights, *turn)
 
     monkeypatch.setattr(_Runs, "improve", recorded)
@@ -315,7 +316,7 @@ def _recorded_beams(monkeypatch: pytest.MonkeyPatch) -> list[_Beam]:
 
 def calls_of(beams: list[_Beam]) -> list[tuple[int, int, Ranking, int, int]]:
     """The recorded ``beams`` without their bounds."""
-    return [(cut, w, weights, salt, spread) for cut, w, weights, salt, spread, _ in beams]
+    return [(cut, w, weights, salt, spread) for cut, w, weights, salt, spread, *_ in beams]
 
 
 def _scaled_clock(factor: float, pause: float) -> type[BudgetClock]:
@@ -417,7 +418,11 @@ def test_narrow_draw_3_rounds_spread_every_beam(monkeypatch: pytest.MonkeyPatch)
         beams.clear()
         short = shorten(start, moves, seconds=0.3)
         assert Line(start, short).is_winning and len(short) < len(moves)
-        rounds = [(width, spread) for cut, width, _, salt, spread, _ in beams if not cut and salt]
+        rounds = [  # the beams from the start that are neither start beams nor guided tails
+            (width, spread)
+            for cut, width, _, salt, spread, _, guided in beams
+            if not cut and salt and not guided
+        ]
         assert rounds and all(width == shorten_module.MIN_WIDTH for width, _ in rounds)
         spreads[draw] = {spread for _, spread in rounds}
         if draw == 3:
@@ -450,7 +455,8 @@ def test_the_talon_beams_run_after_the_rounds_at_a_full_budget_only(
     at = calls.index(talon[0])
     assert calls[at : at + len(talon)] == talon
     assert any(cut == 0 and salt > 0 for cut, _, _, salt, _ in calls[:at])  # after the rounds
-    assert all(cut > 0 for cut, *_ in calls[at + len(talon) :])  # then the tails
+    # then the tails: from along the line, or from the start guided by the line
+    assert all(cut > 0 or guided for cut, *_, guided in beams[at + len(talon) :])
     beams.clear()
     shorten(start, moves, seconds=0.5)
     assert beams and not any(call in talon for call in calls_of(beams))
