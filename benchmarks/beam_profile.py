@@ -31,7 +31,7 @@ from solver_helpers import reference_deals, reference_state
 from klondike_widget.solver import Limit, core, solve
 from klondike_widget.solver import beam as bm
 from klondike_widget.solver import beam_terms as terms
-from klondike_widget.solver.beam_run import NOISE, UNGUIDED, _layer_arrays, _scratch, beam_layer
+from klondike_widget.solver.beam_run import NOISE, _layer_arrays, _scratch, beam_layer
 from klondike_widget.solver.bridge import encode_state
 
 #: The phases, each doing everything the one before it does and one thing more.
@@ -106,9 +106,9 @@ def collect_layers(
     for depth in range(bound):
         nxt = spare[depth % 2]
         t0 = time.thread_time()
-        nc = bm._candidates(layer, cand, nb, ranking, best, UNGUIDED)
+        nc = bm._candidates(layer, cand, nb, ranking, best, bm.UNGUIDED)
         t1 = time.thread_time()
-        nb = bm._keep_cheapest(layer, nxt, seen, cand, nc, best, ranking, UNGUIDED)
+        nb = bm._keep_cheapest(layer, nxt, seen, cand, nc, best, ranking, bm.UNGUIDED)
         spent[0] += t1 - t0
         spent[1] += time.thread_time() - t1
         if nb == 0:

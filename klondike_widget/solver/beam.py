@@ -111,6 +111,8 @@ BEAM_S_SIZE = S_SIZE + 1
 GUIDE_FOUNDATION = 52
 GUIDE_EMPTY = 53
 GUIDE_SHAPE = (52, 54)
+#: The guide of an unguided beam (its weight is 0, so no play counts).
+UNGUIDED = np.ones(GUIDE_SHAPE, dtype=np.uint8)
 #: The values of the salted tie-break the shortening's beams use (``beam_run.NOISE + 1``),
 #: which :func:`_rank` divides by as a constant.
 NOISE_BUCKETS = 5

@@ -38,7 +38,6 @@ __all__ = [
     "KEPT_WORK",
     "MAX_LAYERS",
     "NOISE",
-    "UNGUIDED",
     "Guide",
     "Ranking",
     "Work",
@@ -68,8 +67,6 @@ KEPT_WORK = 4
 #: pays for each play not in it (``beam.foreign_play``): the beam follows lines made mostly of
 #: that line's plays, in any order.
 Guide = tuple[np.ndarray, int]
-#: The guide of an unguided beam (its weight is 0: no play counts).
-UNGUIDED = np.ones((52, 54), dtype=np.uint8)
 
 
 def line_guide(start: GameState, moves: Sequence[Move]) -> np.ndarray:
@@ -83,9 +80,9 @@ def line_guide(start: GameState, moves: Sequence[Move]) -> np.ndarray:
     from klondike_widget.solver import beam  # numba: loaded only once shortening runs
 
     guide = np.zeros(beam.GUIDE_SHAPE, dtype=np.uint8)
+    columns = {FOUNDATION: beam.GUIDE_FOUNDATION, EMPTY: beam.GUIDE_EMPTY}
     for card, onto in plays_of(start, moves):
-        column = {FOUNDATION: beam.GUIDE_FOUNDATION, EMPTY: beam.GUIDE_EMPTY}.get(onto, onto)
-        guide[card, column] = 1
+        guide[card, columns.get(onto, onto)] = 1
     return guide
 
 
@@ -149,7 +146,7 @@ def run_beam(
     seen = np.zeros((slots, 2), dtype=np.uint64)
     cand = _scratch(width * core.MAXM)
     talon, bound_weight = (*weights[3:], 0, 0)[:2]
-    plays, guide_weight = guide if guide is not None else (UNGUIDED, 0)
+    plays, guide_weight = guide if guide is not None else (beam.UNGUIDED, 0)
     ranking = np.array(
         [*weights[:3], NOISE if salt else 0, salt, spread, talon, bound_weight, guide_weight],
         dtype=np.int64,

@@ -1,11 +1,4 @@
-"""The clock a shortening budget is counted on (:class:`BudgetClock`).
-
-Examples
---------
->>> clock = BudgetClock()
->>> 0.0 <= clock() < 1.0
-True
-"""
+"""The clock a shortening budget is counted on (:class:`BudgetClock`)."""
 
 from __future__ import annotations
 

@@ -22,7 +22,6 @@ from klondike_widget.engine.state import GameState
 from klondike_widget.solver import Limit, beam, beam_terms, core, solve
 from klondike_widget.solver.beam_run import (
     NOISE,
-    UNGUIDED,
     Work,
     _layer_arrays,
     _scratch,
@@ -157,7 +156,7 @@ def _layers_parents(start: GameState, spread: int, width: int, depth: int) -> li
     nb, parents = 1, []
     for _ in range(depth):
         nxt = _layer_arrays(width)
-        nb = beam.expand_layer(layer, nxt, seen, cand, nb, ranking, best, UNGUIDED)
+        nb = beam.expand_layer(layer, nxt, seen, cand, nb, ranking, best, beam.UNGUIDED)
         parents.append(nxt[3][:nb].copy())
         layer = nxt[:3]
     return parents

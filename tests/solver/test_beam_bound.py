@@ -11,7 +11,7 @@ import pytest
 from solver_helpers import mixed_positions
 
 from klondike_widget.solver import beam, beam_terms, core
-from klondike_widget.solver.beam_run import UNGUIDED, _scratch, beam_layer
+from klondike_widget.solver.beam_run import _scratch, beam_layer
 from klondike_widget.solver.bridge import encode_state
 
 
@@ -98,7 +98,7 @@ def test_a_bound_weight_ranks_and_prunes_by_the_full_bound_and_charges_its_work(
             ranking = np.array([0, 1, 2, 0, 0, 0, 0, weight, 0], dtype=np.int64)
             best = np.array([bound, -1, -1, 0, 0], dtype=np.int64)
             cand = _scratch(len(states) * core.MAXM)
-            nc = int(beam._candidates(layer, cand, len(states), ranking, best, UNGUIDED))
+            nc = int(beam._candidates(layer, cand, len(states), ranking, best, beam.UNGUIDED))
             CF, CG, _, CP, CM, _ = cand
             found[weight] = {(int(CP[j]), int(CM[j])): (int(CF[j]), int(CG[j])) for j in range(nc)}
             if weight == 0:
