@@ -145,7 +145,7 @@ class SolveResult:
         its ``visits``; ``nodes`` counts only the new ones), ``relaxation_nodes`` and
         ``second_order_nodes`` (positions of the draw-1 relaxation, draw 3, and of the
         second move order), ``finder_beams`` and ``finder_work`` (the beams that looked for a win
-        beside the search, draw 3, and their work: :mod:`.finder`), ``decided_by``
+        beside the search, and their work: :mod:`.finder`), ``decided_by``
         (``"search"``, ``"second order"``, ``"draw-1 relaxation"``, ``"beam"``; ``""`` if
         undecided); with ``shorten``:
         ``first_length`` (the :class:`LineLength` of the line the search found) and
@@ -281,17 +281,16 @@ def solve(
 
 def _beside(
     state: GameState, searches: list[Search], limit: Limit, t0: float, stop: Callable[[], bool]
-) -> tuple[Callable[[], Search] | None, WinFinder | None]:
+) -> tuple[Callable[[], Search], WinFinder]:
     """What searches beside the first order: the maker of the second order (joining later,
-    see :func:`~.drive.take_turns`) and, in draw 3, the draw-1 relaxation (appended to
-    ``searches``) and the finder beams (:mod:`.finder`, stopped by ``stop`` or the limit's
-    seconds from ``t0``; ``None`` in draw 1)."""
+    see :func:`~.drive.take_turns`), the finder beams (:mod:`.finder`, stopped by ``stop`` or
+    the limit's seconds from ``t0``) and, in draw 3, the draw-1 relaxation (appended to
+    ``searches``)."""
     second = lambda: Search(state, order=core.ORDER_REVEALS)  # noqa: E731
-    if state.rules.draw == 1:
-        return second, None
-    relaxed = state.replace(rules=Rules(1, state.rules.foundation_to_tableau))
-    searches.append(Search(relaxed, tt_max=RELAX_TT_MAX))
     deadline = float("inf") if limit.seconds is None else t0 + limit.seconds
+    if state.rules.draw == 3:
+        relaxed = state.replace(rules=Rules(1, state.rules.foundation_to_tableau))
+        searches.append(Search(relaxed, tt_max=RELAX_TT_MAX))
     return second, WinFinder(state, stop, deadline)
 
 
@@ -307,7 +306,7 @@ def _result(
     """The :class:`SolveResult` of finished searches (``search`` the one whose result stands;
     ``why`` the reason and proof of :func:`take_turns`; ``clocks`` the search's wall seconds,
     the thread's CPU clock at the start and the search's CPU seconds; ``after`` the shortening
-    setting and the cancel flag; ``finder`` the draw-3 finder beams, whose line, if any, is
+    setting and the cancel flag; ``finder`` the finder beams, whose line, if any, is
     engine-checked): the line replayed and maybe shortened."""
     reason, proof = why
     seconds, cpu0, search_cpu = clocks
