@@ -50,6 +50,7 @@ def measure(numbers: list[int], draw: int, min_positions: int) -> list[dict]:
     from klondike_widget.engine.rules import Rules
     from klondike_widget.solver import Limit, finder, solve, warm_up
     from klondike_widget.solver.beam_run import run_beam
+    from klondike_widget.solver.finder import FINDER_BOUND
 
     warm_up()
     finder.FINDER_BEAMS = {1: (), 3: ()}
@@ -64,7 +65,7 @@ def measure(numbers: list[int], draw: int, min_positions: int) -> list[dict]:
             for weights in WEIGHTS:
                 for width in WIDTHS:
                     c0 = time.thread_time()
-                    won = run_beam(state, 500, width, float("inf"), None, weights=weights)
+                    won = run_beam(state, FINDER_BOUND, width, float("inf"), None, weights=weights)
                     seconds = time.thread_time() - c0
                     record["beams"][_key(width, weights)] = [won is not None, seconds]
         records.append(record)
@@ -108,7 +109,7 @@ def table(records: list[dict], current: tuple[Beam, ...]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--numbered", help="numbered deals, e.g. 1-5000")
+    parser.add_argument("--numbered", default="1-100", help="numbered deals, e.g. 1-5000")
     parser.add_argument("--fresh", type=int, default=0, help="N fresh deals")
     parser.add_argument("--fresh-seed", type=int, default=1)
     parser.add_argument("--draws", default="1,3")
@@ -116,6 +117,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="write the records (JSON lines)")
     parser.add_argument("--load", type=Path, help="read records written by --out instead")
     args = parser.parse_args()
+    from klondike_widget.engine.deals import parse_deal_numbers
     from klondike_widget.solver.finder import FINDER_BEAMS
 
     if args.load:
@@ -126,8 +128,7 @@ def main() -> None:
         if args.fresh:
             numbers = side_by_side.fresh_deal_numbers(args.fresh, args.fresh_seed)
         else:
-            lo, hi = (args.numbered or "1-100").split("-")
-            numbers = list(range(int(lo), int(hi) + 1))
+            numbers = parse_deal_numbers(args.numbered)
         draws = [int(d) for d in args.draws.split(",")]
         records = [r for d in draws for r in measure(numbers, d, args.min_positions)]
         if args.out:
