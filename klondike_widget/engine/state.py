@@ -365,14 +365,29 @@ def _init(
     foundations: tuple[int, ...],
     rules: Rules,
 ) -> None:
-    setter = object.__setattr__
-    setter(self, "columns", columns)
-    setter(self, "face_down", face_down)
-    setter(self, "stock", stock)
-    setter(self, "waste", waste)
-    setter(self, "foundations", foundations)
-    setter(self, "rules", rules)
-    setter(self, "_hash", None)
+    """Fill the slots of a new position (its ``__setattr__`` refuses: it is immutable).
+
+    Each slot is written through its own descriptor (:data:`_SLOT_SETTERS`): a move builds a
+    position, and ``object.__setattr__`` by name took 0.80 us for the seven of them, the
+    descriptors 0.49 us (December 2026, CPython 3.12), a fifth of a move's time.
+    """
+    set_columns, set_face_down, set_stock, set_waste, set_foundations, set_rules, set_hash = (
+        _SLOT_SETTERS
+    )
+    set_columns(self, columns)
+    set_face_down(self, face_down)
+    set_stock(self, stock)
+    set_waste(self, waste)
+    set_foundations(self, foundations)
+    set_rules(self, rules)
+    set_hash(self, None)
+
+
+#: The ``__set__`` of each slot's descriptor, in :func:`_init`'s order.
+_SLOT_SETTERS = tuple(
+    getattr(GameState, name).__set__
+    for name in ("columns", "face_down", "stock", "waste", "foundations", "rules", "_hash")
+)
 
 
 # -- the dictionary form ---------------------------------------------------------------------

@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from klondike_widget.engine.errors import IllegalMoveError
-from klondike_widget.engine.moves import Move, apply_move
+from klondike_widget.engine.moves import Move
 from klondike_widget.engine.state import GameState
-from klondike_widget.solver.bridge import encode_state, engine_moves
+from klondike_widget.solver.bridge import encode_state, engine_line
 from klondike_widget.solver.reorder import EMPTY, FOUNDATION, plays_of
 
 if TYPE_CHECKING:
@@ -193,16 +193,11 @@ def checked_line(start: GameState, codes: list[int]) -> tuple[Move, ...] | None:
     core.compute_hashes(S, H)
     out = np.zeros(len(codes) * (beam.MAX_AUTOS + 1) + beam.MAX_AUTOS, dtype=np.int32)
     n = beam.replay_codes(S, H, np.array(codes, dtype=np.int32), out)
-    state = start
-    played: list[Move] = []
     try:
-        for code in out[:n]:
-            for move in engine_moves(state, int(code)):
-                state = apply_move(state, move)
-                played.append(move)
+        state, played = engine_line(start, out[:n].tolist())
     except (IllegalMoveError, AssertionError, ValueError):
         return None
-    return tuple(played) if state.is_won else None
+    return played if state.is_won else None
 
 
 def beam_layer(S: np.ndarray, H: np.ndarray, g: np.ndarray) -> Layer:

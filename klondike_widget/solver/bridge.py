@@ -13,12 +13,13 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 import numpy as np
 
 from klondike_widget.engine.cards import can_stack
-from klondike_widget.engine.moves import Move
+from klondike_widget.engine.moves import Move, apply_moves
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
 from klondike_widget.solver.coldstart import CORE as core  # no numba import needed
@@ -29,6 +30,7 @@ __all__ = [
     "talon_sequence",
     "code_fields",
     "engine_moves",
+    "engine_line",
     "reach_waste_card",
     "taps_to_waste_card",
 ]
@@ -219,3 +221,25 @@ def engine_moves(state: GameState, code: int) -> list[Move]:
     if kind == core.K_TAL_COL:
         return [*reach_waste_card(state, card), _waste_to_column(dst)]
     return list(_board_moves(kind, src, dst, count))
+
+
+def engine_line(state: GameState, codes: Iterable[int]) -> tuple[GameState, tuple[Move, ...]]:
+    """The engine moves of move codes played in order from ``state`` (:func:`engine_moves`),
+    replayed through the engine, and the position they lead to. Raises the engine's
+    :class:`~klondike_widget.engine.errors.IllegalMoveError` where the core and the engine
+    disagree.
+
+    >>> from klondike_widget.engine.deals import deal
+    >>> s = deal(1)  # A♦ on column 6, 9♠ on column 1 goes onto 10♦ on column 5
+    >>> up = core.encode(core.K_COL_FND, s.columns[5][-1], 5, 0, 1, 0)
+    >>> across = core.encode(core.K_COL_COL, s.columns[0][-1], 0, 4, 1, 0)
+    >>> end, moves = engine_line(s, [int(up), int(across)])
+    >>> [str(m) for m in moves], end.foundations, end.columns[0]
+    (['t6-f', 't1-t5'], (0, 1, 0, 0), ())
+    """
+    played: list[Move] = []
+    for code in codes:
+        moves = engine_moves(state, int(code))
+        state = apply_moves(state, moves)
+        played.extend(moves)
+    return state, tuple(played)

@@ -21,11 +21,11 @@ from collections.abc import Callable
 
 import numpy as np
 
-from klondike_widget.engine.moves import Move, apply_move
+from klondike_widget.engine.moves import Move
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
 from klondike_widget.solver.arrays import SearchArrays
-from klondike_widget.solver.bridge import encode_state, engine_moves
+from klondike_widget.solver.bridge import encode_state, engine_line
 from klondike_widget.solver.coldstart import CORE as core  # compiled, or uncompiled until then
 from klondike_widget.solver.finder import WinFinder
 from klondike_widget.solver.memory import Table
@@ -302,15 +302,11 @@ class Search:
 
     def line(self) -> tuple[Move, ...]:
         """The winning line as engine moves, replayed through the engine to check it."""
-        state = self.state
-        moves: list[Move] = []
-        for code in self.line_codes():
-            for move in engine_moves(state, code):
-                state = apply_move(state, move)  # raises if the core and the engine disagree
-                moves.append(move)
+        # (engine_line raises if the core and the engine disagree)
+        state, moves = engine_line(self.state, self.line_codes())
         if not state.is_won:
             raise AssertionError("internal error: the solver's line does not win")
-        return tuple(moves)
+        return moves
 
 
 def with_override(state: GameState, foundation_to_tableau: bool | None) -> GameState:

@@ -6,10 +6,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from klondike_widget import Game, Move, MoveKind, Rules
+from klondike_widget import Game, IllegalMoveError, Move, MoveKind, Rules
 from klondike_widget.engine.cards import STACKS_ON
 from klondike_widget.engine.deals import deal
-from klondike_widget.engine.moves import ALL_MOVES, why_illegal
+from klondike_widget.engine.moves import ALL_MOVES, apply_move, apply_moves, why_illegal
 from klondike_widget.engine.packed import decode, encode
 from klondike_widget.engine.state import GameState
 
@@ -101,6 +101,62 @@ def test_move_text_round_trips(args: tuple[int, Rules, list[int]]) -> None:
     for move in g.history:
         assert Move.parse(str(move)) == move
         assert eval(repr(move), {"Move": Move}) == move
+
+
+def _one_by_one(state: GameState, moves: list[Move]) -> GameState | str:
+    """Where ``apply_move`` move by move ends, or the reason of the first illegal move."""
+    try:
+        for move in moves:
+            state = apply_move(state, move)
+    except IllegalMoveError as error:
+        return str(error)
+    return state
+
+
+def _at_once(state: GameState, moves: list[Move]) -> GameState | str:
+    try:
+        return apply_moves(state, moves)
+    except IllegalMoveError as error:
+        return str(error)
+
+
+TURNS = [Move.draw(), Move.recycle()]
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    games,
+    st.lists(st.sampled_from(TURNS) | st.sampled_from(ALL_MOVES), max_size=30),
+    st.integers(0, 200),
+)
+def test_apply_moves_is_apply_move_in_turn(
+    args: tuple[int, Rules, list[int]], inserted: list[Move], at: int
+) -> None:
+    """A line played at once (``apply_moves``, which turns runs of taps and recycles without a
+    position each) ends where ``apply_move`` move by move ends, or fails at the same move for
+    the same reason: on random lines with random moves (half of them taps and recycles, legal
+    or not) put in."""
+    g = random_play(*args)
+    line = list(g.history)
+    line[at:at] = inserted
+    start = g.states[0]
+    assert _at_once(start, line) == _one_by_one(start, line)
+    assert _at_once(start, list(g.history)) == g.state
+
+
+def test_apply_moves_runs_of_turns() -> None:
+    """Every tap and recycle of two rounds of the stock in each draw mode, and the reasons
+    for an illegal one inside a run."""
+    for draw in (1, 3):
+        start = deal(7, Rules(draw=draw))
+        rounds = ([Move.draw()] * -(-24 // draw) + [Move.recycle()]) * 2
+        for n in range(len(rounds) + 1):
+            assert _at_once(start, rounds[:n]) == _one_by_one(start, rounds[:n])
+        assert _at_once(start, [Move.draw(), Move.recycle()]) == (
+            "the stock is not empty: tap it instead of recycling"
+        )
+        too_many = [Move.draw()] * (-(-24 // draw) + 1)
+        assert _at_once(start, too_many) == "the stock is empty: turn the waste over instead"
 
 
 def test_all_move_texts_round_trip() -> None:
