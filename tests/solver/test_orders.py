@@ -44,6 +44,35 @@ def test_both_orders_generate_the_same_moves() -> None:
     assert checked > 0
 
 
+def test_kings_first_only_moves_the_king_fills_to_the_front() -> None:
+    """``core.kings_first`` keeps every move; the King fills come first, and both they and the
+    other moves keep their order."""
+    moved = 0
+    for state in midgame_positions(300, seed=61, draw=1):
+        S = encode_state(state)
+        S[core.O_ORDER] = core.ORDER_REVEALS
+        out = np.zeros(core.MAXM, dtype=np.int32)
+        n = core.gen_moves(S, out, np.zeros(core.SCR_SIZE, dtype=np.int32), True)
+        before = [int(m) for m in out[:n]]
+        core.kings_first(S, out, n)
+        fills = [m for m in before if core.fills_empty(S, m)]
+        assert [int(m) for m in out[:n]] == fills + [m for m in before if m not in fills]
+        moved += bool(fills) and fills != before[: len(fills)]
+    assert moved > 0
+
+
+def test_in_draw_1_the_second_order_fills_an_emptied_column_with_a_king_first() -> None:
+    """Fresh draw-1 deal 10270670954477359840 (lonelybot wins it in 90 states): the second
+    order alone, which tries a King into a column it just emptied first (as lonelybot does),
+    wins it in some 112,000 positions; in its plain order it took 304,028."""
+    state = deal(10270670954477359840, Rules(draw=1, foundation_to_tableau=True))
+    search = drive.Search(state, order=core.ORDER_REVEALS)
+    while search.result == core.R_BUDGET and search.nodes < 400_000:
+        search.step(50_000)
+    assert search.result == core.R_WON and search.nodes < 150_000, search.nodes
+    assert len(search.line()) > 0  # (replayed through the engine to the win)
+
+
 def test_the_second_order_search_joins_late_and_its_verdict_stands() -> None:
     record = next(r for r in reference_deals() if r["seed"] == 8 and r["draw"] == 3)
     result = solve(reference_state(record), Limit(nodes=2_000_000, seconds=600))
@@ -135,3 +164,26 @@ def test_the_two_orders_share_one_table_and_keep_every_verdict(
                 assert result.nodes - result.extra["relaxation_nodes"] <= alone.nodes + 1, state
                 shared += second > 500
     assert joined[core.R_WON] >= 20 and joined[core.R_EXHAUSTED] >= 6 and shared >= 3, joined
+
+
+def test_in_draw_1_the_two_orders_keep_every_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Draw 1, where the second order fills an emptied column with a King first
+    (``core.kings_first``): with turns of 200 positions and the second order joining at 200,
+    the verdicts on draw-1 endgames and mid-game positions are those of one search alone, among
+    them won and lost ones the second order joined."""
+    monkeypatch.setattr(drive, "TURN_NODES", 200)
+    monkeypatch.setattr(drive, "DRAW1_SECOND_ORDER_AFTER", 200)
+    rng = random.Random(67)
+    states = [random_endgame(rng, rng.randint(14, 32), 1, rng.random() < 0.5) for _ in range(300)]
+    states += midgame_positions(60, seed=71, draw=1)
+    joined = {core.R_WON: 0, core.R_EXHAUSTED: 0}
+    for state in states:
+        alone = drive.Search(state)
+        while alone.result not in (core.R_WON, core.R_EXHAUSTED) and alone.nodes < 100_000:
+            alone.step(100_000)
+        if alone.result not in (core.R_WON, core.R_EXHAUSTED) or alone.overflowed:
+            continue
+        result = solve(state, Limit(nodes=200_000, seconds=None), shorten=False)
+        assert result.status is (Status.WON if alone.result == core.R_WON else Status.LOST), state
+        joined[alone.result] += result.extra["second_order_nodes"] > 0
+    assert joined[core.R_WON] >= 12 and joined[core.R_EXHAUSTED] >= 12, joined

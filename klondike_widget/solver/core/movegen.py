@@ -44,6 +44,7 @@ from .layout import (
     ix,
     stacks,
 )
+from .prune import fills_empty
 from .talon_moves import (
     abstract_talon_moves,
     every_talon_move,
@@ -55,6 +56,7 @@ from .targets import add_move, landing_column, mark_landings, mark_tops, onto_co
 __all__ = [
     "gen_abstract",
     "gen_moves",
+    "kings_first",
 ]
 
 
@@ -299,3 +301,36 @@ def gen_moves(S: np.ndarray, out: np.ndarray, mark: np.ndarray, prune: bool) -> 
     unmark_tops(S, mark)
     _sort_moves(out, n)
     return n
+
+
+@core_jit
+def kings_first(S: np.ndarray, out: np.ndarray, n: int) -> None:
+    """Move the moves that put a King into an empty column (:func:`~.prune.fills_empty`) to the
+    front of ``out[:n]``, the order otherwise kept; every move stays.
+
+    The search calls it after a column is emptied, in draw 1 in the second order
+    (``ORDER_REVEALS``): lonelybot, whose order that one follows, keeps only those moves there
+    (``DOM_KING_FILLS``, which is off here: it is not sound beside ``DOM_TALON_FOLLOW_UPS``).
+    As an order it changes no verdict. Numbered draw-1 deals 1-5000 (10 s each): 102.04 M ->
+    100.08 M positions, the won deals 29.31 -> 27.74 M; fresh draw-1 deals of seeds 16 and 17
+    (400 each): 19.01 -> 17.53 M, the won deals 5.44 -> 4.00 M; no verdict changed. In both
+    orders: 100.56 M on the numbered deals; in draw 3 (both orders, or the second alone) within
+    0.4% of the positions without, on those sets.
+
+    >>> from klondike_widget.solver.core.codes import K_COL_COL, K_TAL_COL, encode
+    >>> from klondike_widget.solver.core.layout import S_SIZE
+    >>> S = np.zeros(S_SIZE, dtype=np.int32); S[O_LEN + 1] = 1; S[O_COLS + CAP] = 24  # Q♦
+    >>> out = np.array([encode(K_TAL_COL, 48, 0, 1, 1, 9), encode(K_TAL_COL, 12, 1, 0, 1, 9),
+    ...                 encode(K_COL_COL, 24, 1, 0, 1, 9)], dtype=np.int32)  # J♠, K♣, Q♦
+    >>> kings_first(S, out, 3); [int(m) for m in out] == [encode(K_TAL_COL, 12, 1, 0, 1, 9),
+    ...     encode(K_TAL_COL, 48, 0, 1, 1, 9), encode(K_COL_COL, 24, 1, 0, 1, 9)]
+    True
+    """
+    k = 0
+    for i in range(n):
+        v = out[i]
+        if fills_empty(S, v):
+            for j in range(i, k, -1):
+                out[j] = out[j - 1]
+            out[k] = v
+            k += 1

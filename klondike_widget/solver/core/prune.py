@@ -31,6 +31,7 @@ __all__ = [
     "abstract_follow_ups",
     "drop_reverse",
     "follow_ups",
+    "fills_empty",
     "king_fills",
     "lands_on_class",
     "talon_follow_ups",
@@ -138,17 +139,22 @@ def talon_follow_ups(moves: np.ndarray, n: int, m: int) -> int:
 
 
 @core_jit
+def fills_empty(S: np.ndarray, v: int) -> bool:
+    """True if move ``v`` puts a King into an empty column (:func:`king_fills`,
+    :func:`~.movegen.kings_first`)."""
+    kind = move_kind(v)
+    return (
+        K_TAL_COL <= kind <= K_FND_COL and RANK[move_card(v)] == 12 and S[O_LEN + move_dst(v)] == 0
+    )
+
+
+@core_jit
 def king_fills(S: np.ndarray, moves: np.ndarray, n: int) -> int:
     """Keep only the moves that put a King into an empty column; return the count."""
     k = 0
     for i in range(n):
         v = moves[i]
-        kind = move_kind(v)
-        if (
-            K_TAL_COL <= kind <= K_FND_COL
-            and RANK[move_card(v)] == 12
-            and S[O_LEN + move_dst(v)] == 0
-        ):
+        if fills_empty(S, v):
             moves[k] = v
             k += 1
     return k

@@ -64,6 +64,8 @@ from .layout import (
     O_DRAW,
     O_F2T,
     O_LEN,
+    O_ORDER,
+    ORDER_REVEALS,
     R_BUDGET,
     R_EXHAUSTED,
     R_GROW,
@@ -71,9 +73,15 @@ from .layout import (
     core_jit,
     core_jit_inline,
 )
-from .movegen import gen_abstract, gen_moves
+from .movegen import gen_abstract, gen_moves, kings_first
 from .pointers import enter, held, pointer_probe
-from .prune import abstract_follow_ups, drop_reverse, follow_ups, king_fills, talon_follow_ups
+from .prune import (
+    abstract_follow_ups,
+    drop_reverse,
+    follow_ups,
+    king_fills,
+    talon_follow_ups,
+)
 from .table import PREFETCH_LINES, PREFETCH_LINES_DRAW1, tt_insert, tt_prefetch, tt_store
 
 __all__ = [
@@ -338,6 +346,14 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
             n = king_fills(S, MV[depth], n)
         elif (UD[depth - 1] & 1) == 0 and aun == AUS[depth - 1] and (S[O_ALW] & ALW_REVERSE) != 0:
             n = drop_reverse(MV[depth], n, m)
+        if (
+            S[O_ORDER] == ORDER_REVEALS
+            and S[O_DRAW] == 1
+            and move_kind(m) == K_COL_COL
+            and S[O_LEN + move_src(m)] == 0
+            and not k_restricted
+        ):
+            kings_first(S, MV[depth], n)  # a column emptied: a King into it first (an order)
         NM[depth] = n
         IX[depth] = 0
         if ahead:
