@@ -7,6 +7,7 @@ or the second search could prove a LOST the first would not.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -19,7 +20,8 @@ from solver_helpers import (
 
 from klondike_widget.engine.deals import deal
 from klondike_widget.engine.rules import Rules
-from klondike_widget.solver import Limit, Status, core, drive, solve
+from klondike_widget.engine.state import GameState
+from klondike_widget.solver import Limit, SolveResult, Status, core, drive, solve
 from klondike_widget.solver.bridge import encode_state
 from klondike_widget.solver.drive import SECOND_ORDER_AFTER, TURN_NODES
 
@@ -132,6 +134,33 @@ def test_the_relaxation_leads_once_the_deal_looks_lost(monkeypatch: pytest.Monke
     assert abs(relaxation - 1_000_000) <= TURN_NODES, relaxation
 
 
+def endgames_and_midgames(draw: int, endgames: int, seed: int) -> list[GameState]:
+    """``endgames`` random endgames of draw ``draw`` (from seed ``seed``), then 60 mid-game
+    positions (from seed ``seed + 4``)."""
+    rng = random.Random(seed)
+    states = [
+        random_endgame(rng, rng.randint(14, 32), draw, rng.random() < 0.5) for _ in range(endgames)
+    ]
+    return states + midgame_positions(60, seed=seed + 4, draw=draw)
+
+
+def same_verdicts(
+    states: list[GameState],
+) -> Iterator[tuple[GameState, drive.Search, SolveResult]]:
+    """Each state one search alone decides within 100,000 positions, that search and the
+    :func:`solve` of the state (all its searches, 200,000 positions at most), whose verdict
+    is checked to be the same."""
+    for state in states:
+        alone = drive.Search(state)
+        while alone.result not in (core.R_WON, core.R_EXHAUSTED) and alone.nodes < 100_000:
+            alone.step(100_000)
+        if alone.result not in (core.R_WON, core.R_EXHAUSTED) or alone.overflowed:
+            continue
+        result = solve(state, Limit(nodes=200_000, seconds=None), shorten=False)
+        assert result.status is (Status.WON if alone.result == core.R_WON else Status.LOST), state
+        yield state, alone, result
+
+
 def test_the_two_orders_share_one_table_and_keep_every_verdict(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -144,19 +173,10 @@ def test_the_two_orders_share_one_table_and_keep_every_verdict(
     the second order's positions came on top)."""
     monkeypatch.setattr(drive, "TURN_NODES", 200)
     monkeypatch.setattr(drive, "SECOND_ORDER_AFTER", 200)
-    rng = random.Random(53)
-    states = [random_endgame(rng, rng.randint(14, 32), 3, rng.random() < 0.5) for _ in range(400)]
-    states += midgame_positions(60, seed=57, draw=3)
+    states = endgames_and_midgames(3, 400, seed=53)
     joined = {core.R_WON: 0, core.R_EXHAUSTED: 0}
     shared = 0
-    for state in states:
-        alone = drive.Search(state)
-        while alone.result not in (core.R_WON, core.R_EXHAUSTED) and alone.nodes < 100_000:
-            alone.step(100_000)
-        if alone.result not in (core.R_WON, core.R_EXHAUSTED) or alone.overflowed:
-            continue
-        result = solve(state, Limit(nodes=200_000, seconds=None), shorten=False)
-        assert result.status is (Status.WON if alone.result == core.R_WON else Status.LOST), state
+    for state, alone, result in same_verdicts(states):
         second = result.extra["second_order_nodes"]
         if second > 0 and result.extra["decided_by"] != "draw-1 relaxation":
             joined[alone.result] += 1
@@ -173,17 +193,8 @@ def test_in_draw_1_the_two_orders_keep_every_verdict(monkeypatch: pytest.MonkeyP
     them won and lost ones the second order joined."""
     monkeypatch.setattr(drive, "TURN_NODES", 200)
     monkeypatch.setattr(drive, "DRAW1_SECOND_ORDER_AFTER", 200)
-    rng = random.Random(67)
-    states = [random_endgame(rng, rng.randint(14, 32), 1, rng.random() < 0.5) for _ in range(300)]
-    states += midgame_positions(60, seed=71, draw=1)
+    states = endgames_and_midgames(1, 300, seed=67)
     joined = {core.R_WON: 0, core.R_EXHAUSTED: 0}
-    for state in states:
-        alone = drive.Search(state)
-        while alone.result not in (core.R_WON, core.R_EXHAUSTED) and alone.nodes < 100_000:
-            alone.step(100_000)
-        if alone.result not in (core.R_WON, core.R_EXHAUSTED) or alone.overflowed:
-            continue
-        result = solve(state, Limit(nodes=200_000, seconds=None), shorten=False)
-        assert result.status is (Status.WON if alone.result == core.R_WON else Status.LOST), state
+    for _, alone, result in same_verdicts(states):
         joined[alone.result] += result.extra["second_order_nodes"] > 0
     assert joined[core.R_WON] >= 12 and joined[core.R_EXHAUSTED] >= 12, joined
