@@ -11,6 +11,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.ui.widget_page import SOLVE_TIMEOUT, TIMEOUT
 from tests.ui.widget_page import center as _center
@@ -226,7 +227,7 @@ def test_panels_enter_escape_draw_setting_fan_status_and_win(lab: LabPage) -> No
     root.locator(".kw-btn-number").click()
     field = root.locator(".kw-deal-form input")
     field.wait_for(timeout=TIMEOUT)
-    assert field.evaluate("e => e === document.activeElement")
+    expect(field).to_be_focused(timeout=TIMEOUT)  # (the panel focuses it in a timeout of 0)
     assert "18" not in root.locator(".kw-field-hint").inner_text()
     assert abs(_center(table)[1] - y0) < 1  # the panel lies over the felt: the board stays
     field.fill("3")
@@ -245,7 +246,7 @@ def test_panels_enter_escape_draw_setting_fan_status_and_win(lab: LabPage) -> No
         assert abs(_center(table)[1] - y0) < 1
         page.keyboard.press("Escape")
         root.locator(".kw-overlay").wait_for(state="hidden", timeout=TIMEOUT)
-        assert root.locator(button).evaluate("e => e === document.activeElement")
+        expect(root.locator(button)).to_be_focused(timeout=TIMEOUT)
     # The confirmation: Escape cancels, Enter on its OK button confirms.
     root.locator(".kw-pile-s").click()
     _wait_moves(lab, root, 1)
@@ -255,8 +256,7 @@ def test_panels_enter_escape_draw_setting_fan_status_and_win(lab: LabPage) -> No
     root.locator(".kw-overlay").wait_for(state="hidden", timeout=TIMEOUT)
     assert _py(lab, "[w.game.deal_number, w.game.moves_count]") == [3, 1]
     root.locator(".kw-btn-restart").click()
-    root.locator(".kw-btn-ok").wait_for(timeout=TIMEOUT)
-    assert root.locator(".kw-btn-ok").evaluate("e => e === document.activeElement")
+    expect(root.locator(".kw-btn-ok")).to_be_focused(timeout=TIMEOUT)
     page.keyboard.press("Enter")
     lab.wait_for_kernel_output("print(w.game.moves_count)", "0")
 
