@@ -283,12 +283,8 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
             and aun == AUS[depth]
         )
         # after a column is emptied (nothing turned up, nothing went up) only a King may follow
-        k_restricted = (
-            (S[O_DOM] & DOM_KING_FILLS) != 0
-            and move_kind(m) == K_COL_COL
-            and S[O_LEN + move_src(m)] == 0
-            and aun == AUS[depth]
-        )
+        emptied = move_kind(m) == K_COL_COL and S[O_LEN + move_src(m)] == 0
+        k_restricted = (S[O_DOM] & DOM_KING_FILLS) != 0 and emptied and aun == AUS[depth]
         full = not known and (aun >= AUM.shape[0] or depth + 1 >= MV.shape[0])
         fresh = False
         if full:
@@ -346,13 +342,7 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
             n = king_fills(S, MV[depth], n)
         elif (UD[depth - 1] & 1) == 0 and aun == AUS[depth - 1] and (S[O_ALW] & ALW_REVERSE) != 0:
             n = drop_reverse(MV[depth], n, m)
-        if (
-            S[O_ORDER] == ORDER_REVEALS
-            and S[O_DRAW] == 1
-            and move_kind(m) == K_COL_COL
-            and S[O_LEN + move_src(m)] == 0
-            and not k_restricted
-        ):
+        if emptied and not k_restricted and S[O_ORDER] == ORDER_REVEALS and S[O_DRAW] == 1:
             kings_first(S, MV[depth], n)  # a column emptied: a King into it first (an order)
         NM[depth] = n
         IX[depth] = 0
