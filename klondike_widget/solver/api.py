@@ -144,7 +144,9 @@ class SolveResult:
         visited: every move taken, its position new to the table or not, as lonelybot counts
         its ``visits``; ``nodes`` counts only the new ones), ``relaxation_nodes`` and
         ``second_order_nodes`` (positions of the draw-1 relaxation, draw 3, and of the
-        second move order), ``finder_beams`` and ``finder_work`` (the beams that looked for a win
+        second move order), ``shared_nodes`` (positions one move order entered after the other
+        had: the other's first move, see :meth:`.drive.Search.share_table`; ``nodes`` counts
+        them too), ``finder_beams`` and ``finder_work`` (the beams that looked for a win
         beside the search, and their work: :mod:`.finder`), ``decided_by``
         (``"search"``, ``"second order"``, ``"draw-1 relaxation"``, ``"beam"``; ``""`` if
         undecided); with ``shorten``:
@@ -345,6 +347,7 @@ def _result(
             "proof": proof if status is Status.LOST else "",
             "relaxation_nodes": sum(s.nodes for s in _joined(searches, same_draw=False)),
             "second_order_nodes": sum(s.nodes for s in _joined(searches, same_draw=True)),
+            "shared_nodes": sum(s.shared for s in searches),
             "finder_beams": finder.beams if finder is not None else 0,
             "finder_work": finder.work.spent if finder is not None else 0,
             "decided_by": _decided_by(searches, search, proof, status),

@@ -1,6 +1,6 @@
 """The arrays of one search, handed to the compiled core as one record.
 
-:class:`SearchArrays` bundles the thirteen arrays that
+:class:`SearchArrays` bundles the sixteen arrays that
 :func:`~klondike_widget.solver.core.search.run_chunk` works on (what each holds:
 :mod:`klondike_widget.solver.core.search`; :class:`klondike_widget.solver.drive.Search` makes
 them). numba types a named tuple field by field and
@@ -11,9 +11,10 @@ search must not wait for numba to load.
 >>> import numpy as np
 >>> z = np.zeros(1, dtype=np.int32)
 >>> u = z.astype(np.uint64)
->>> arrays = SearchArrays(z, u, u, *[z] * 8, z.astype(np.int64), u)
+>>> i64 = z.astype(np.int64)
+>>> arrays = SearchArrays(z, u, u, *[z] * 8, i64, u, u, u, i64)
 >>> len(arrays), arrays._replace(TT=None).TT is None
-(13, True)
+(16, True)
 """
 
 from __future__ import annotations
@@ -34,7 +35,11 @@ class SearchArrays(NamedTuple):
     moves, their undo words and how many came before each depth, ``mark`` scratch space,
     ``ctl`` the counters, ``KY[d, j]`` the key of move ``j``'s child at depth ``d`` (two
     words) and the number of its automatic moves
-    (:func:`~klondike_widget.solver.core.search.child_keys`)."""
+    (:func:`~klondike_widget.solver.core.search.child_keys`), ``FK`` the table key of the
+    position the path's first move leads to, and ``partner_FK`` / ``partner_ctl`` the same
+    arrays of the search that shares the table
+    (:func:`~klondike_widget.solver.core.search.enters_shared`; a search alone has a
+    ``partner_ctl`` of -1s)."""
 
     S: I32
     H: npt.NDArray[np.uint64]
@@ -49,3 +54,6 @@ class SearchArrays(NamedTuple):
     mark: I32
     ctl: npt.NDArray[np.int64]
     KY: npt.NDArray[np.uint64]
+    FK: npt.NDArray[np.uint64]
+    partner_FK: npt.NDArray[np.uint64]
+    partner_ctl: npt.NDArray[np.int64]

@@ -124,6 +124,10 @@ AHEAD_DRAWS = (1, 3)
 #: ``KY`` of a search that does not read ahead (yet): one row, so ``run_chunk`` leaves it alone.
 _NO_KEYS = np.zeros((1, 1, 2), dtype=np.uint64)
 
+#: ``partner_ctl`` of a search that shares no table: depth -1, so ``core.enters_shared`` never
+#: finds a partner's position (the core only reads it).
+_NO_PARTNER = np.full(core.C_SIZE, -1, dtype=np.int64)
+
 #: Largest table of the draw-1 relaxation that runs beside a draw-3 search (256 MiB).
 RELAX_TT_MAX = 1 << 24
 
@@ -197,6 +201,9 @@ class Search:
             mark=np.zeros(core.SCR_SIZE, dtype=np.int32),
             ctl=np.zeros(core.C_SIZE, dtype=np.int64),
             KY=_NO_KEYS,
+            FK=np.zeros(2, dtype=np.uint64),
+            partner_FK=np.zeros(2, dtype=np.uint64),
+            partner_ctl=_NO_PARTNER,
         )
         #: The position, its hashes and the counters (the same arrays as in ``arrays``).
         self.S, self.H, self.ctl = S, self.arrays.H, self.arrays.ctl
@@ -227,21 +234,28 @@ class Search:
         dropped. Call it before this search's first :meth:`step`.
 
         Each search then skips the positions either has entered, so the two together search
-        the position's space once, not twice. A win of either is a win (its own path, replayed).
+        the position's space once, not twice, with one exception: at its root, each may enter
+        the position the other's first move leads to, the one the other is searching under now
+        (``core.enters_shared``: else a whole option of the root would be closed to it while
+        the other searches there). A win of either is a win (its own path, replayed).
         The exhaustion of one alone proves nothing: it skipped positions the other entered and
         may not have finished. Once *both* are exhausted (and neither was cut off), the position
-        is lost: each search expands every position it enters (every child is tried: won, or
-        entered by one of the two, or already in the table), so the entries of the table are
-        closed under the children the search generates, the root among them and no won position
-        (a won child is seen before the table is probed); that is the argument that makes one
-        exhausted search a proof, over the union. A key names what the search generates from a
-        position (a restricted position has its own key), so it does not matter which of the
-        two entered it. Peak memory counts the table once, in ``other``'s figure.
+        is lost: each search expands every position it enters, whoever entered it first (every
+        child is tried: won, or entered by one of the two, or already in the table), so the
+        entries of the table are closed under the children the search generates, the root among
+        them and no won position (a won child is seen before the table is probed); that is the
+        argument that makes one exhausted search a proof, over the union. A key names what the
+        search generates from a position (a restricted position has its own key), so it does
+        not matter which of the two entered it. Peak memory counts the table once, in
+        ``other``'s figure.
         """
         self.table = other.table
         self._owns_table = False
         self.tt_max = other.tt_max
-        self.arrays = self.arrays._replace(TT=self.table.TT)
+        self.arrays = self.arrays._replace(
+            TT=self.table.TT, partner_FK=other.arrays.FK, partner_ctl=other.ctl
+        )
+        other.arrays = other.arrays._replace(partner_FK=self.arrays.FK, partner_ctl=self.ctl)
 
     @property
     def nodes(self) -> int:
@@ -253,6 +267,13 @@ class Search:
         """Children visited so far: every move taken, its position new to the table or not
         (:attr:`nodes` counts the new ones; lonelybot's ``visits`` count like this)."""
         return int(self.ctl[core.C_VISITS])
+
+    @property
+    def shared(self) -> int:
+        """Positions this search entered although its partner had entered them (at its root:
+        the position of the partner's first move, see :meth:`share_table`); :attr:`nodes`
+        counts them too."""
+        return int(self.ctl[core.C_SHARED])
 
     @property
     def overflowed(self) -> bool:

@@ -75,6 +75,23 @@ def test_in_draw_1_the_second_order_fills_an_emptied_column_with_a_king_first() 
     assert len(search.line()) > 0  # (replayed through the engine to the win)
 
 
+def test_at_its_root_the_second_order_enters_the_first_orders_first_move() -> None:
+    """Fresh draw-1 deal 7488924141928748454: the second order alone wins it in 217,166
+    positions, the first order not in 3,000,000. With the first order's first move closed to
+    it (both orders start with that move), the two took 3,667,217 positions in all; entering
+    it (``core.enters_shared``), the second order wins within some 400,000."""
+    state = deal(7488924141928748454, Rules(draw=1, foundation_to_tableau=True))
+    searches = [drive.Search(state)]
+    second = lambda: drive.Search(state, order=core.ORDER_REVEALS)  # noqa: E731
+    reason, _, decider = drive.take_turns(
+        searches, None, 1_000_000, lambda: False, None, None, second
+    )
+    assert reason == "" and decider is searches[1] and decider.result == core.R_WON
+    assert searches[0].nodes + searches[1].nodes < 500_000
+    assert searches[1].shared >= 1 and searches[0].shared == 0
+    assert len(decider.line()) > 0  # (replayed through the engine to the win)
+
+
 def test_the_second_order_search_joins_late_and_its_verdict_stands() -> None:
     record = next(r for r in reference_deals() if r["seed"] == 8 and r["draw"] == 3)
     result = solve(reference_state(record), Limit(nodes=2_000_000, seconds=600))
@@ -169,8 +186,8 @@ def test_the_two_orders_share_one_table_and_keep_every_verdict(
     positions and the second order joining at 200, the verdicts are those of one search alone
     on draw-3 endgames and mid-game positions, won and lost ones among those the second order
     joined (a version that takes one exhausted order for a proof calls some won ones lost),
-    and a lost one costs the two together about the positions of one alone (with a table each,
-    the second order's positions came on top)."""
+    and a lost one costs the two together about the positions of one alone, but for the
+    positions both entered (with a table each, the second order's positions came on top)."""
     monkeypatch.setattr(drive, "TURN_NODES", 200)
     monkeypatch.setattr(drive, "SECOND_ORDER_AFTER", 200)
     states = endgames_and_midgames(3, 400, seed=53)
@@ -181,7 +198,9 @@ def test_the_two_orders_share_one_table_and_keep_every_verdict(
         if second > 0 and result.extra["decided_by"] != "draw-1 relaxation":
             joined[alone.result] += 1
             if alone.result == core.R_EXHAUSTED:  # (the second order's root counts once more)
-                assert result.nodes - result.extra["relaxation_nodes"] <= alone.nodes + 1, state
+                entered = result.nodes - result.extra["relaxation_nodes"]
+                # (and the positions one entered after the other: core.enters_shared)
+                assert entered - result.extra["shared_nodes"] <= alone.nodes + 1, state
                 shared += second > 500
     assert joined[core.R_WON] >= 20 and joined[core.R_EXHAUSTED] >= 6 and shared >= 3, joined
 

@@ -58,21 +58,23 @@ def cases(request: pytest.FixtureRequest) -> list[Case]:
     return draw_cases(SEED, CASES, ENDGAMES, request.param)
 
 
-def pair_verdict(state: GameState, first: int, second: int, nodes: int) -> tuple[str, bool]:
-    """``won``/``lost``/``unknown`` of the two orders alone (no relaxation) on one table, and
-    whether the second searched at all; a win's line is replayed through the engine
-    (``Search.line`` raises if it does not win)."""
+def pair_verdict(state: GameState, first: int, second: int, nodes: int) -> tuple[str, bool, bool]:
+    """``won``/``lost``/``unknown`` of the two orders alone (no relaxation) on one table,
+    whether the second searched at all, and whether either entered a position the other had
+    entered (``Search.shared``); a win's line is replayed through the engine (``Search.line``
+    raises if it does not win)."""
     searches = [drive.Search(state, order=first)]
     reason, _, decider = drive.take_turns(
         searches, None, nodes, lambda: False, None, None, lambda: drive.Search(state, order=second)
     )
     joined = len(searches) == 2 and searches[1].nodes > 0
+    shared = any(search.shared > 0 for search in searches)
     if reason:
-        return "unknown", joined
+        return "unknown", joined, shared
     if decider.result == core.R_WON:
         decider.line()
-        return "won", joined
-    return ("lost" if not decider.overflowed else "unknown"), joined
+        return "won", joined, shared
+    return ("lost" if not decider.overflowed else "unknown"), joined, shared
 
 
 def test_the_orders_interleaved_on_one_table_agree_with_the_brute_force(
@@ -80,6 +82,7 @@ def test_the_orders_interleaved_on_one_table_agree_with_the_brute_force(
 ) -> None:
     solved: Counter[tuple[str, bool, bool]] = Counter()  # (verdict, f2t, exact searches)
     paired: Counter[tuple[str, bool, bool]] = Counter()  # (verdict, f2t, override)
+    shared: Counter[str] = Counter()  # verdicts where a search entered the other's position
     for case in cases:
         rec = compare_case(case, nodes=200_000, max_states=MAX_STATES)  # replays a WON line
         assert rec["agree"] is not False, (rec, case.state.to_dict())
@@ -89,9 +92,10 @@ def test_the_orders_interleaved_on_one_table_agree_with_the_brute_force(
             continue
         state = case.searched
         for first, second in (ORDERS, ORDERS[::-1]):
-            verdict, joined = pair_verdict(state, first, second, 200_000)
+            verdict, joined, entered = pair_verdict(state, first, second, 200_000)
             assert verdict in (rec["brute"], "unknown"), (verdict, rec, first, state.to_dict())
             paired[verdict, rec["f2t"], rec["override"]] += joined
+            shared[verdict] += entered
     for f2t in (True, False):  # the second order took part in solve's wins
         assert solved["won", f2t, True] >= 15, solved
     assert solved["lost", True, True] + solved["lost", False, True] >= 1, solved
@@ -100,6 +104,8 @@ def test_the_orders_interleaved_on_one_table_agree_with_the_brute_force(
         for override in (True, False):
             assert paired["won", f2t, override] >= 10, paired
     assert paired["lost", True, True] + paired["lost", False, True] >= 3, paired
+    # the exception to the skipping (search.enters_shared) was taken, on won and lost ones
+    assert shared["won"] >= 10 and shared["lost"] >= 3, shared
 
 
 def test_one_exhausted_order_proves_nothing_while_the_other_holds_the_win(

@@ -44,6 +44,7 @@ __all__ = [
     "C_OVERFLOW",
     "C_ROOTAUN",
     "C_GROWAT",
+    "C_SHARED",
     "C_SIZE",
     "C_TTCOUNT",
     "C_VISITS",
@@ -200,7 +201,8 @@ C_ROOTAUN = 5
 C_MAXDEPTH = 6
 C_GROWAT = 7  # table entries at which run_chunk returns R_GROW (set by the driver)
 C_VISITS = 8  # children visited: every move taken, its position new to the table or not
-C_SIZE = 9
+C_SHARED = 9  # positions entered that the partner had entered (see search.enters_shared)
+C_SIZE = 10
 
 # -- results of run_chunk --------------------------------------------------------------------------
 R_BUDGET = 0
