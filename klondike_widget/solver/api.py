@@ -53,10 +53,12 @@ from klondike_widget.solver.drive import (
     TT_START,
     TURN_NODES,
     Search,
+    Searcher,
     take_turns,
     with_override,
 )
 from klondike_widget.solver.finder import WinFinder
+from klondike_widget.solver.relaxation import Relaxation
 from klondike_widget.solver.shorten import LineLength, check_setting, line_length, shortened
 
 __all__ = [
@@ -272,7 +274,7 @@ def solve(
     t0 = time.perf_counter()
     cpu0 = time.thread_time()
     stop = lambda: _is_cancelled(cancel)  # noqa: E731
-    searches = [Search(state)]
+    searches: list[Searcher] = [Search(state)]
     second, finder = _beside(state, searches, limit, t0, stop)
     reason, proof, decider = take_turns(
         searches, limit.seconds, limit.nodes, stop, progress, t0, second, finder
@@ -282,22 +284,21 @@ def solve(
 
 
 def _beside(
-    state: GameState, searches: list[Search], limit: Limit, t0: float, stop: Callable[[], bool]
+    state: GameState, searches: list[Searcher], limit: Limit, t0: float, stop: Callable[[], bool]
 ) -> tuple[Callable[[], Search], WinFinder]:
     """What searches beside the first order: the maker of the second order (joining later,
     see :func:`~.drive.take_turns`), the finder beams (:mod:`.finder`, stopped by ``stop`` or
     the limit's seconds from ``t0``) and, in draw 3, the draw-1 relaxation (appended to
-    ``searches``)."""
+    ``searches``: :class:`~.relaxation.Relaxation`, two move orders of its own)."""
     second = lambda: Search(state, order=core.ORDER_REVEALS)  # noqa: E731
     deadline = float("inf") if limit.seconds is None else t0 + limit.seconds
     if state.rules.draw == 3:
-        relaxed = state.replace(rules=Rules(1, state.rules.foundation_to_tableau))
-        searches.append(Search(relaxed, tt_max=RELAX_TT_MAX))
+        searches.append(Relaxation(state))
     return second, WinFinder(state, stop, deadline)
 
 
 def _result(
-    searches: list[Search],
+    searches: list[Searcher],
     search: Search,
     state: GameState,
     why: tuple[str, str],
@@ -356,7 +357,7 @@ def _result(
     )
 
 
-def _decided_by(searches: list[Search], search: Search, proof: str, status: Status) -> str:
+def _decided_by(searches: list[Searcher], search: Search, proof: str, status: Status) -> str:
     """Which search decided: ``"search"`` (the first order), ``"second order"``,
     ``"draw-1 relaxation"``, ``"beam"`` (a finder beam, :mod:`.finder`), or ``""``
     (undecided)."""
@@ -367,7 +368,7 @@ def _decided_by(searches: list[Search], search: Search, proof: str, status: Stat
     return "second order" if search in _joined(searches, same_draw=True) else "search"
 
 
-def _joined(searches: list[Search], same_draw: bool) -> list[Search]:
+def _joined(searches: list[Searcher], same_draw: bool) -> list[Searcher]:
     """The searches beside the first: of its draw mode (``same_draw``: the second move order,
     once it has joined) or of the other one (the draw-1 relaxation of a draw-3 solve)."""
     draw = searches[0].state.rules.draw

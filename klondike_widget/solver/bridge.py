@@ -33,6 +33,7 @@ __all__ = [
     "engine_line",
     "reach_waste_card",
     "taps_to_waste_card",
+    "with_override",
 ]
 
 
@@ -243,3 +244,20 @@ def engine_line(state: GameState, codes: Iterable[int]) -> tuple[GameState, tupl
         state = apply_moves(state, moves)
         played.extend(moves)
     return state, tuple(played)
+
+
+def with_override(state: GameState, foundation_to_tableau: bool | None) -> GameState:
+    """``state`` under its own rules but with ``foundation_to_tableau`` (``None``: unchanged).
+
+    The solver searches, and replays its line, under these rules, so a line found with the
+    override is legal under it (and may not be under the position's own rules).
+
+    >>> from klondike_widget.deals import deal
+    >>> with_override(deal(1), False).rules
+    Rules(draw=1, foundation_to_tableau=False)
+    >>> with_override(deal(1), None) is deal(1) or with_override(deal(1), None) == deal(1)
+    True
+    """
+    if foundation_to_tableau is None or foundation_to_tableau == state.rules.foundation_to_tableau:
+        return state
+    return state.replace(rules=Rules(state.rules.draw, foundation_to_tableau))

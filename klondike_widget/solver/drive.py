@@ -18,17 +18,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import cast
 
 import numpy as np
 
 from klondike_widget.engine.moves import Move
-from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
 from klondike_widget.solver.arrays import SearchArrays
-from klondike_widget.solver.bridge import encode_state, engine_line
+from klondike_widget.solver.bridge import encode_state, engine_line, with_override
 from klondike_widget.solver.coldstart import CORE as core  # compiled, or uncompiled until then
 from klondike_widget.solver.finder import WinFinder
 from klondike_widget.solver.memory import Table
+from klondike_widget.solver.searcher import Searcher
 
 __all__ = [
     "TT_START",
@@ -47,6 +48,7 @@ __all__ = [
     "RELAXATION_LEAD",
     "RELAXATION_LEAD_AFTER",
     "Search",
+    "Searcher",
     "take_turns",
     "with_override",
 ]
@@ -124,8 +126,7 @@ AHEAD_DRAWS = (1, 3)
 #: ``KY`` of a search that does not read ahead (yet): one row, so ``run_chunk`` leaves it alone.
 _NO_KEYS = np.zeros((1, 1, 2), dtype=np.uint64)
 
-#: ``partner_ctl`` of a search that shares no table: depth -1, so ``core.enters_shared`` never
-#: finds a partner's position (the core only reads it).
+#: ``partner_ctl`` of a search that shares no table (depth -1: see ``core.enters_shared``).
 _NO_PARTNER = np.full(core.C_SIZE, -1, dtype=np.int64)
 
 #: Largest table of the draw-1 relaxation that runs beside a draw-3 search (256 MiB).
@@ -330,30 +331,13 @@ class Search:
         return moves
 
 
-def with_override(state: GameState, foundation_to_tableau: bool | None) -> GameState:
-    """``state`` under its own rules but with ``foundation_to_tableau`` (``None``: unchanged).
-
-    The solver searches, and replays its line, under these rules, so a line found with the
-    override is legal under it (and may not be under the position's own rules).
-
-    >>> from klondike_widget.deals import deal
-    >>> with_override(deal(1), False).rules
-    Rules(draw=1, foundation_to_tableau=False)
-    >>> with_override(deal(1), None) is deal(1) or with_override(deal(1), None) == deal(1)
-    True
-    """
-    if foundation_to_tableau is None or foundation_to_tableau == state.rules.foundation_to_tableau:
-        return state
-    return state.replace(rules=Rules(state.rules.draw, foundation_to_tableau))
-
-
 class _Run:
     """A search driven in pieces of about 0.1 s (``chunk`` positions, adapted to the clock).
 
     ``weight``: turns it takes in each round of turns (see :meth:`reweigh`).
     """
 
-    def __init__(self, search: Search, weight: int = 1) -> None:
+    def __init__(self, search: Searcher, weight: int = 1) -> None:
         self.search = search
         self.chunk = 20_000
         self.weight = weight
@@ -421,20 +405,20 @@ def _lead_relaxation(runs: list[_Run], relaxation: _Run | None) -> bool:
     return True
 
 
-def _verdict(exact: list[_Run]) -> Search | None:
+def _verdict(exact: list[Search]) -> Search | None:
     """The exact search whose result stands, if the exact searches (one table) have decided:
     one has won, or all are exhausted (see :meth:`Search.share_table`; the one returned is
     then one cut off by the stack sizes, if any was, so that no LOST is claimed)."""
-    for run in exact:
-        if run.search.result == core.R_WON:
-            return run.search
-    if all(run.search.result == core.R_EXHAUSTED for run in exact):
-        return next((r.search for r in exact if r.search.overflowed), exact[0].search)
+    for search in exact:
+        if search.result == core.R_WON:
+            return search
+    if all(search.result == core.R_EXHAUSTED for search in exact):
+        return next((s for s in exact if s.overflowed), exact[0])
     return None
 
 
 def take_turns(
-    searches: list[Search],
+    searches: list[Searcher],
     seconds: float | None,
     nodes: int | None,
     cancelled: Callable[[], bool],
@@ -443,8 +427,8 @@ def take_turns(
     second: Callable[[], Search] | None = None,
     finder: WinFinder | None = None,
 ) -> tuple[str, str, Search]:
-    """Search ``searches[0]`` (and its draw-1 relaxation ``searches[1]``, if given) in turns
-    until one decides or the budget is spent; return ``(reason, proof, decider)``.
+    """Search ``searches[0]`` (a :class:`Search`) and its draw-1 relaxation ``searches[1]`` (if
+    given) in turns until one decides or the budget is spent; return ``(reason, proof, decider)``.
 
     ``reason`` is why it stopped undecided (a :class:`StopReason` value; ``""`` when decided),
     ``proof`` ``"draw-1 relaxation"`` when the relaxation was exhausted (the position is lost),
@@ -462,54 +446,54 @@ def take_turns(
     one table (:meth:`Search.share_table`): each skips what the other has entered, so together
     they search the space once. A win of either is a win (its line is replayed); the deal is
     lost once both are exhausted. Depth-first search has a heavy tail on won deals (a wrong
-    early choice is searched to the end), and two different orders rarely share it. With one
-    table a lost deal costs the two about what one alone costs (numbered 1260: 5.62 M
-    positions). A draw-3 win is a draw-1 win, so while the relaxation has found none the deal is
-    likely lost, and the relaxation (the cheaper proof) and the first order share the budget;
-    the second order waits. Once the relaxation has won, the first order still takes two turns
-    in three: on a lost deal that the relaxation cannot prove, only the exact searches prove it
-    (numbered draw-3 deals 998 and 1010). The shares change, by positions, once a deal looks
-    lost (:func:`_lead_relaxation`).
+    early choice is searched to the end), and two orders rarely share it. With one table a
+    lost deal costs the two about what one alone costs (numbered 1260: 5.62 M positions). A
+    draw-3 win is a draw-1 win, so while the relaxation has found none the deal is likely lost,
+    and the relaxation (the cheaper proof) and the first order share the budget; the second
+    order waits. Once the relaxation has won, the first order still takes two turns in three:
+    on a lost deal that the relaxation cannot prove, only the exact searches prove it (numbered
+    draw-3 deals 998 and 1010). The shares change, by positions, once a deal looks lost
+    (:func:`_lead_relaxation`).
     """
     t0 = time.perf_counter() if started is None else started
-    after, share = second_order_schedule(searches[0].state.rules.draw)
+    first = cast(Search, searches[0])  # (the relaxation, if any, comes second)
+    after, share = second_order_schedule(first.state.rules.draw)
     runs = [_Run(s, weight=share) for s in searches]
-    main = runs[0]
     relaxation = runs[1] if len(runs) > 1 else None
-    exact = [main]
+    exact = [first]
     led = False  # the relaxation has the lead (:func:`_lead_relaxation`)
     while _verdict(exact) is None:
         done = sum(r.search.nodes for r in runs)
         if cancelled():
-            return "cancelled", "search", main.search
+            return "cancelled", "search", first
         if seconds is not None and time.perf_counter() - t0 >= seconds:
-            return "seconds", "search", main.search
+            return "seconds", "search", first
         if nodes is not None and done >= nodes:
-            return "nodes", "search", main.search
+            return "nodes", "search", first
         if finder is not None and finder.found(TURN_NODES * sum(r.turns_done for r in runs)):
-            return "", "beam", main.search  # (whole turns: the pieces follow the clock)
+            return "", "beam", first  # (whole turns: the pieces follow the clock)
         if (
             second is not None
-            and main.search.nodes >= after
+            and first.nodes >= after
             and (relaxation is None or not relaxation.live)
         ):
-            searches.append(second())
-            searches[-1].share_table(main.search)
+            exact.append(second())
+            exact[-1].share_table(first)
+            searches.append(exact[-1])
             for run in runs:  # (the rounds counted afresh from here)
                 run.reweigh(share)
-            exact.append(_Run(searches[-1]))
-            runs.append(exact[-1])
+            runs.append(_Run(exact[-1]))
             second = None
         led = led or _lead_relaxation(runs, relaxation)
         live = [r for r in runs if r.live]
         if not live:  # the search filled its table (and the relaxation can prove nothing)
-            return "memory", "search", main.search
+            return "memory", "search", first
         run = min(live, key=lambda r: (r.rounds_done, runs.index(r)))
         left = TURN_NODES - run.search.nodes % TURN_NODES
         run.step(left if nodes is None else min(left, nodes - done))
-        if run not in exact and run.search.result == core.R_EXHAUSTED and run.decided:
-            return "", "draw-1 relaxation", main.search  # (its win proves nothing)
+        if run.search not in exact and run.search.result == core.R_EXHAUSTED and run.decided:
+            return "", "draw-1 relaxation", first  # (its win proves nothing)
         if progress is not None:
             progress(sum(r.search.nodes for r in runs), time.perf_counter() - t0)
     decider = _verdict(exact)
-    return "", "search", main.search if decider is None else decider
+    return "", "search", first if decider is None else decider

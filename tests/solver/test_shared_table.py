@@ -134,11 +134,10 @@ def test_one_exhausted_order_proves_nothing_while_the_other_holds_the_win(
             if second.result == core.R_WON or first.result == core.R_WON:
                 continue
             exhausted_on_a_win += 1
-            runs = [drive._Run(first), drive._Run(second)]
-            assert drive._verdict(runs) is None, state.to_dict()
+            assert drive._verdict([first, second]) is None, state.to_dict()
             while second.result not in (core.R_WON, core.R_EXHAUSTED):
                 second.step(1_000)
             assert second.result == core.R_WON, state.to_dict()
-            assert drive._verdict(runs) is second
+            assert drive._verdict([first, second]) is second
             second.line()  # raises unless the line wins
     assert exhausted_on_a_win >= 3, exhausted_on_a_win

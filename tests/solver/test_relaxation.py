@@ -1,0 +1,85 @@
+"""The draw-1 relaxation of a draw-3 solve, two move orders on one table
+(:class:`~klondike_widget.solver.relaxation.Relaxation`).
+
+Its verdicts against brute force, with the orders taking turns every few positions, are in
+``test_shared_table`` (``solve`` in draw 3 runs it); here: its turns are counted in positions,
+its exhaustion needs both orders, and it cuts the heavy tail it was made for.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from solver_helpers import random_endgame
+
+from klondike_widget.engine.deals import deal
+from klondike_widget.engine.rules import Rules
+from klondike_widget.solver import Limit, Status, core, drive, solve
+from klondike_widget.solver.relaxation import Relaxation
+
+
+def run(relaxation: Relaxation, piece: int, nodes: int) -> list[tuple[int, int, int]]:
+    """Step ``relaxation`` in pieces of ``piece`` positions up to ``nodes`` in all; the
+    positions of each order and the result after each piece."""
+    seen = []
+    while relaxation.result == core.R_BUDGET and relaxation.nodes < nodes:
+        relaxation.step(min(piece, nodes - relaxation.nodes))
+        seen.append((relaxation.nodes, relaxation.orders[-1].nodes, relaxation.result))
+    return seen
+
+
+def test_its_turns_are_counted_in_positions_whatever_the_pieces() -> None:
+    """The driver steps it in pieces that follow the clock; the positions each order searches
+    (and so every node count and verdict) are the same for any pieces."""
+    state = deal(7488924141928748454, Rules(draw=3, foundation_to_tableau=True))
+    ends = []
+    for piece in (3_000, 7_777, 50_000):
+        relaxation = Relaxation(state)
+        run(relaxation, piece, 300_000)
+        assert len(relaxation.orders) == 2 and relaxation.orders[1].nodes > 0
+        ends.append([(s.nodes, s.result) for s in relaxation.orders])
+    assert ends[0] == ends[1] == ends[2], ends
+
+
+def test_it_is_exhausted_only_once_both_orders_are(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An order that is exhausted proves nothing while the other searches (it skipped the
+    positions the other entered): the relaxation is decided once both are exhausted, or
+    either has won. On lost draw-1 endgames, with turns of 20 positions and the second order
+    joining at 20, both orders end exhausted."""
+    monkeypatch.setattr(drive, "TURN_NODES", 20)
+    monkeypatch.setattr(drive, "DRAW1_SECOND_ORDER_AFTER", 20)
+    rng = random.Random(71)
+    lost = 0
+    for _ in range(200):
+        state = random_endgame(rng, rng.randint(14, 32), 3, rng.random() < 0.5)
+        relaxation = Relaxation(state)
+        run(relaxation, 7, 200_000)
+        if relaxation.result == core.R_EXHAUSTED and len(relaxation.orders) == 2:
+            lost += 1
+            assert all(s.result == core.R_EXHAUSTED for s in relaxation.orders)
+            assert not relaxation.overflowed
+    assert lost >= 5, lost
+    first, second = relaxation.orders[0], Relaxation(state).orders[0]
+    relaxation.orders = [first, second]
+    for a, b, both in [
+        (core.R_EXHAUSTED, core.R_BUDGET, core.R_BUDGET),
+        (core.R_BUDGET, core.R_EXHAUSTED, core.R_BUDGET),
+        (core.R_EXHAUSTED, core.R_EXHAUSTED, core.R_EXHAUSTED),
+        (core.R_EXHAUSTED, core.R_WON, core.R_WON),
+        (core.R_GROW, core.R_BUDGET, core.R_GROW),
+    ]:
+        first.result, second.result = a, b
+        assert relaxation.result == both, (a, b)
+
+
+def test_it_cuts_the_heavy_tail_of_a_won_draw_3_deal() -> None:
+    """Fresh draw-3 deal 7488924141928748454: the first draw-1 order alone searched 3.69 M
+    positions before its draw-1 win, and the second draw-3 order (which wins the deal) waited
+    for it: 5.40 M positions in all. With both draw-1 orders the relaxation wins within some
+    400,000 positions, and the solve within 1.5 M."""
+    state = deal(7488924141928748454, Rules(draw=3, foundation_to_tableau=True))
+    result = solve(state, Limit(nodes=6_000_000, seconds=None), shorten=False)
+    assert result.status is Status.WON  # (the line was replayed through the engine)
+    assert result.extra["relaxation_nodes"] < 500_000
+    assert result.nodes < 1_500_000, result.nodes
