@@ -49,6 +49,7 @@ __all__ = [
     "RELAXATION_LEAD_AFTER",
     "Search",
     "Searcher",
+    "shared_verdict",
     "take_turns",
     "with_override",
 ]
@@ -405,10 +406,10 @@ def _lead_relaxation(runs: list[_Run], relaxation: _Run | None) -> bool:
     return True
 
 
-def _verdict(exact: list[Search]) -> Search | None:
-    """The exact search whose result stands, if the exact searches (one table) have decided:
-    one has won, or all are exhausted (see :meth:`Search.share_table`; the one returned is
-    then one cut off by the stack sizes, if any was, so that no LOST is claimed)."""
+def shared_verdict(exact: list[Search]) -> Search | None:
+    """The search whose result stands, once the searches of one table (:meth:`Search.share_table`;
+    a solve's, or its relaxation's) have decided: one has won, or all are exhausted (then one cut
+    off by the stack sizes, if any was, so that no LOST is claimed)."""
     for search in exact:
         if search.result == core.R_WON:
             return search
@@ -462,7 +463,7 @@ def take_turns(
     relaxation = runs[1] if len(runs) > 1 else None
     exact = [first]
     led = False  # the relaxation has the lead (:func:`_lead_relaxation`)
-    while _verdict(exact) is None:
+    while shared_verdict(exact) is None:
         done = sum(r.search.nodes for r in runs)
         if cancelled():
             return "cancelled", "search", first
@@ -495,5 +496,5 @@ def take_turns(
             return "", "draw-1 relaxation", first  # (its win proves nothing)
         if progress is not None:
             progress(sum(r.search.nodes for r in runs), time.perf_counter() - t0)
-    decider = _verdict(exact)
+    decider = shared_verdict(exact)
     return "", "search", first if decider is None else decider

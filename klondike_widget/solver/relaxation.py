@@ -27,7 +27,7 @@ from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
 from klondike_widget.solver import drive
 from klondike_widget.solver.coldstart import CORE as core  # compiled, or uncompiled until then
-from klondike_widget.solver.drive import RELAX_TT_MAX, Search
+from klondike_widget.solver.drive import RELAX_TT_MAX, Search, shared_verdict
 
 __all__ = ["Relaxation"]
 
@@ -77,12 +77,11 @@ class Relaxation:
     @property
     def result(self) -> int:
         """The core's result code of the two together (see the class)."""
-        results = [s.result for s in self.orders]
-        if core.R_WON in results:
-            return int(core.R_WON)
-        if all(r == core.R_EXHAUSTED for r in results):
-            return int(core.R_EXHAUSTED)
-        return int(core.R_GROW if core.R_GROW in results else core.R_BUDGET)
+        decider = shared_verdict(self.orders)
+        if decider is not None:
+            return decider.result
+        full = any(s.result == core.R_GROW for s in self.orders)
+        return int(core.R_GROW if full else core.R_BUDGET)
 
     def step(self, max_nodes: int) -> int:
         """Search up to ``max_nodes`` more positions, in turns; return :attr:`result`."""

@@ -12,7 +12,7 @@ joins once it has won), and the two orders alone through :func:`drive.take_turns
 relaxation, so every LOST is proved by the two exhausted orders over their one table), in
 both assignments of the orders.
 
-It catches a ``_verdict`` that takes any one exhausted order for a proof, or the second
+It catches a ``shared_verdict`` that takes any one exhausted order for a proof, or the second
 order's exhaustion alone, and a relaxation that shares the draw-3 table too (each within the
 first few cases). The interleaved test cannot catch one that takes the *first* order's
 exhaustion alone (the first order leads, and on positions this small the second finds any win
@@ -115,7 +115,7 @@ def test_one_exhausted_order_proves_nothing_while_the_other_holds_the_win(
     that one order alone wins, that order (as the second) first takes nine tenths of the
     positions it needs alone; then the other (the first, on the one table) searches to its end.
     Where the first is exhausted although the position is won (it skipped what the second had
-    entered), :func:`drive._verdict` must not decide (a version that takes the first order's
+    entered), :func:`drive.shared_verdict` must not decide (a version that takes the first order's
     exhaustion alone for a proof calls these lost), and the second, searched on, must win with
     a line that replays (the union of the two covers the space)."""
     exhausted_on_a_win = 0
@@ -134,10 +134,10 @@ def test_one_exhausted_order_proves_nothing_while_the_other_holds_the_win(
             if second.result == core.R_WON or first.result == core.R_WON:
                 continue
             exhausted_on_a_win += 1
-            assert drive._verdict([first, second]) is None, state.to_dict()
+            assert drive.shared_verdict([first, second]) is None, state.to_dict()
             while second.result not in (core.R_WON, core.R_EXHAUSTED):
                 second.step(1_000)
             assert second.result == core.R_WON, state.to_dict()
-            assert drive._verdict([first, second]) is second
+            assert drive.shared_verdict([first, second]) is second
             second.line()  # raises unless the line wins
     assert exhausted_on_a_win >= 3, exhausted_on_a_win
