@@ -34,7 +34,7 @@ class SearchArrays(NamedTuple):
     how many and the next to try, ``UD`` the undo words, ``AUM``/``AUU``/``AUS`` the automatic
     moves, their undo words and how many came before each depth, ``mark`` scratch space,
     ``ctl`` the counters, ``KY[d, j]`` the key of move ``j``'s child at depth ``d`` (two
-    words) and the number of its automatic moves
+    words), the number of its automatic moves and the key's hash
     (:func:`~klondike_widget.solver.core.search.child_keys`), ``FK`` the table key of the
     position the path's first move leads to, and ``partner_FK`` / ``partner_ctl`` the same
     arrays of the search that shares the table

@@ -293,7 +293,7 @@ class Search:
         self.ctl[core.C_GROWAT] = grow_at(table.TT.shape[0])
         if self.arrays.KY is _NO_KEYS and self._reads_ahead():
             # (all unknown: the positions on the stack are searched as before)
-            self.arrays = self.arrays._replace(KY=np.zeros((core.MAXD, core.MAXM, 3), np.uint64))
+            self.arrays = self.arrays._replace(KY=np.zeros((core.MAXD, core.MAXM, 4), np.uint64))
             self._own_bytes += self.arrays.KY.nbytes
         r = core.run_chunk(self.arrays, max_nodes)
         table.count = int(self.ctl[core.C_TTCOUNT])

@@ -1,18 +1,19 @@
 """The children's keys the search reads ahead (``search.child_keys``, ``arrays.KY``).
 
 After every position the search enters, ``KY[depth, j, :2]`` must be the untagged table key
-of move ``j``'s child, its automatic moves played (second word 0 for a won child), and
-``KY[depth, j, 2]`` the number of those automatic moves: the search skips a child whose key
-the table holds without playing it, enters a child under its stored key (or that key tagged,
-for a restricted child) and plays a child's automatic moves only if it has some, so a wrong
-key would skip a position that is not held or enter one under another's key, and a wrong
-count would search another position. (Only once the driver gives the search a ``KY``: a
-search whose table has ``AHEAD_ROWS`` rows; the tests lower the threshold or give it a large
-table.)
+of move ``j``'s child, its automatic moves played (second word 0 for a won child),
+``KY[depth, j, 2]`` the number of those automatic moves and ``KY[depth, j, 3]`` the key's hash
+(``core.tt_hash``, where its probes start; read only where there is a key): the search skips
+a child whose key the table holds without playing it, enters a child under its stored key
+(or that key tagged, for a restricted child) and plays a child's automatic moves only if it
+has some, so a wrong key would skip a position that is not held or enter one under another's
+key, a wrong count would search another position, and a wrong hash would probe rows where
+the key is not. (Only once the driver gives the search a ``KY``: a search whose table has
+``AHEAD_ROWS`` rows; the tests lower the threshold or give it a large table.)
 
-* The keys and counts equal their recomputation after every position (both draw modes: the
-  core reads ahead in either). Catches ``child_keys`` without the automatic moves, and a
-  count of 0 for every child.
+* The keys, counts and hashes equal their recomputation after every position (both draw
+  modes: the core reads ahead in either). Catches ``child_keys`` without the automatic moves,
+  a count of 0 for every child, and a hash of another key or of the key with its pointer.
 * A search that reads ahead from its first position searches the same positions, in the
   same order, as one that does not (node count, result, line, depth, the keys in its table),
   compiled and uncompiled. Catches a search that skips a child on its stored key without
@@ -40,7 +41,7 @@ def _expected(s: drive.Search) -> np.ndarray:
     a = s.arrays
     depth, aun = int(a.ctl[core.C_DEPTH]), int(a.ctl[core.C_AUN])
     S, H, AUM, AUU = a.S.copy(), a.H.copy(), a.AUM.copy(), a.AUU.copy()
-    keys = np.zeros((int(a.NM[depth]), 3), dtype=np.uint64)
+    keys = np.zeros((int(a.NM[depth]), 4), dtype=np.uint64)
     for j in range(keys.shape[0]):
         m = int(a.MV[depth, j])
         follow = core.autos_may_follow(S, m)
@@ -49,6 +50,7 @@ def _expected(s: drive.Search) -> np.ndarray:
         if not core.is_won(S):
             keys[j, :2] = core.table_key(S, H, 0)
             keys[j, 2] = top - aun
+            keys[j, 3] = core.tt_hash(*keys[j, :2])
         while top > aun:
             top -= 1
             core.undo_move(S, H, int(AUM[top]), int(AUU[top]))
@@ -75,7 +77,10 @@ def test_child_keys_match_their_recomputation(
         if depth == 0:
             continue  # entered before the search had its keys
         n = int(s.arrays.NM[depth])
-        assert np.array_equal(s.arrays.KY[depth, :n], _expected(s))
+        got, expected = s.arrays.KY[depth, :n], _expected(s)
+        assert np.array_equal(got[:, :3], expected[:, :3])
+        keyed = expected[:, 1] != 0  # (the hash of a child with no key is never read)
+        assert np.array_equal(got[keyed, 3], expected[keyed, 3])
         checked += n
     assert checked > 200  # children were checked, not only dead ends
 

@@ -27,7 +27,7 @@ import numpy as np
 
 from .keys import POINTER_BITS, POINTER_SHIFT, U0, U1
 from .layout import ALW_POINTER, DOM_POINTERS, DOM_TWINS, O_ALW, O_DOM, O_DRAW, core_jit
-from .table import tt_home, tt_store
+from .table import tt_hash, tt_store
 
 __all__ = [
     "enter",
@@ -35,6 +35,7 @@ __all__ = [
     "is_stronger",
     "pointer_draw",
     "pointer_probe",
+    "pointer_probe_at",
 ]
 
 
@@ -105,11 +106,20 @@ def pointer_probe(S: np.ndarray, TT: np.ndarray, a: np.uint64, b: np.uint64) -> 
     leaves the pointer out), so each of them lies in the run of full rows from there, and
     ``(a, b)`` goes to the empty row that ends it: one pass finds both.
     """
+    return pointer_probe_at(S, TT, a, b, tt_hash(a, b))
+
+
+@core_jit
+def pointer_probe_at(
+    S: np.ndarray, TT: np.ndarray, a: np.uint64, b: np.uint64, h: np.uint64
+) -> int:
+    """:func:`pointer_probe` for a key whose :func:`~.table.tt_hash` ``h`` is known (read
+    ahead with the key, ``search.child_keys``): the same pass, without hashing the key again."""
     k = pointer_draw(S)
     q = np.int64((b & POINTER_BITS) >> POINTER_SHIFT)  # key_pointer(S), as table_key put it
     rest = b & ~POINTER_BITS
     mask = np.uint64(TT.shape[0] - 1)
-    i = tt_home(TT, a, b)
+    i = h & mask
     while TT[i, 1] != U0:
         if TT[i, 0] == a and TT[i, 1] == b:
             return -1

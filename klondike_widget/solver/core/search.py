@@ -9,8 +9,8 @@ the table, ``MV[d]`` / ``NM[d]`` / ``IX[d]`` the moves of the position at depth 
 and the next to try, ``UD[d]`` the undo word of the move played there, ``AUM`` / ``AUU`` the
 automatic moves along the path and their undo words, ``AUS[d]`` how many of those came before
 depth ``d``'s move, ``mark`` scratch space, ``ctl`` the counters (``C_*``) and ``KY[d, j]``
-the table key of move ``j``'s child at depth ``d`` and the number of its automatic moves
-(:func:`child_keys`).
+the table key of move ``j``'s child at depth ``d``, the number of its automatic moves and
+the key's hash (:func:`child_keys`).
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ from .layout import (
     core_jit_inline,
 )
 from .movegen import gen_abstract, gen_moves, kings_first
-from .pointers import enter, held, pointer_probe
+from .pointers import enter, held, pointer_probe_at
 from .prune import (
     abstract_follow_ups,
     drop_reverse,
@@ -83,7 +83,14 @@ from .prune import (
     king_fills,
     talon_follow_ups,
 )
-from .table import PREFETCH_LINES, PREFETCH_LINES_DRAW1, tt_insert, tt_prefetch, tt_store
+from .table import (
+    PREFETCH_LINES,
+    PREFETCH_LINES_DRAW1,
+    tt_hash,
+    tt_insert,
+    tt_prefetch,
+    tt_store,
+)
 
 __all__ = [
     "run_chunk",
@@ -134,8 +141,9 @@ def child_keys(arrays: SearchArrays, depth: int, aun: int) -> None:
     ``KY[depth, j, :2]`` (0 in its second word for a won child, or one whose search would
     overflow: :func:`run_chunk` then treats it as before) and how many automatic moves follow
     its move into ``KY[depth, j, 2]``, and start bringing in the table row each key's probe
-    starts at (:func:`~.table.tt_prefetch`). A quiet child's key (:func:`~.keys.quiet_key`)
-    is read off the position, without playing the move.
+    starts at (:func:`~.table.tt_prefetch`), from the key's hash (:func:`~.table.tt_hash`,
+    kept in ``KY[depth, j, 3]`` for the probe: one hash a key). A quiet child's key
+    (:func:`~.keys.quiet_key`) is read off the position, without playing the move.
 
     In a large table nearly every probe misses the caches and waits for the memory. Asked
     for here, for all children at once, the rows come in while the search works on the
@@ -158,7 +166,9 @@ def child_keys(arrays: SearchArrays, depth: int, aun: int) -> None:
             KY[depth, j, 0] = a
             KY[depth, j, 1] = b
             KY[depth, j, 2] = 0
-            tt_prefetch(TT, a, b, lines)
+            h = tt_hash(a, b)
+            KY[depth, j, 3] = h
+            tt_prefetch(TT, h, lines)
             continue
         u, top = play(S, H, AUM, AUU, m, aun, -1)
         b = U0
@@ -166,7 +176,9 @@ def child_keys(arrays: SearchArrays, depth: int, aun: int) -> None:
             a, b = table_key(S, H, 0)
             KY[depth, j, 0] = a
             KY[depth, j, 2] = top - aun
-            tt_prefetch(TT, a, b, lines)
+            h = tt_hash(a, b)
+            KY[depth, j, 3] = h
+            tt_prefetch(TT, h, lines)
         KY[depth, j, 1] = b
         take_back(S, H, AUM, AUU, m, u, top, aun)
 
@@ -285,18 +297,18 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
         # then the child is not won, its search does not overflow, ``autos`` automatic moves
         # follow its move, and ``row`` is where the key goes (nothing is inserted before it is)
         known = ahead and KY[depth, j, 1] != U0
-        row, autos = -1, np.int64(-1)
+        row, autos, h = -1, np.int64(-1), U0
         if known:
-            a, b = KY[depth, j, 0], KY[depth, j, 1]
+            a, b, h = KY[depth, j, 0], KY[depth, j, 1], KY[depth, j, 3]
             autos = np.int64(KY[depth, j, 2])
         elif aun < AUM.shape[0] and depth + 1 < MV.shape[0]:
             # or read off this position (quiet_key: no automatic move follows), for a child
             # whose search does not overflow either
             a, b = quiet_key(S, H, m)
             if b != U0:
-                known, autos = True, np.int64(0)
+                known, autos, h = True, np.int64(0), tt_hash(a, b)
         if known:
-            row = pointer_probe(S, TT, a, b)
+            row = pointer_probe_at(S, TT, a, b, h)
             if row < 0 and not enters_shared(arrays, depth, a, b):
                 continue  # see child_keys: not fresh, whether played or not
         AUS[depth] = aun

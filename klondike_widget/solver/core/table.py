@@ -14,7 +14,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from .keys import POINTER_BITS, TAG_BITS, U0, U1, mix64
+from .keys import M1, POINTER_BITS, TAG_BITS, U0, U1, mix64
 from .layout import core_jit, core_jit_inline
 
 __all__ = [
@@ -22,6 +22,7 @@ __all__ = [
     "PREFETCH_LINES_DRAW1",
     "prefetch_row",
     "tt_contains",
+    "tt_hash",
     "tt_home",
     "tt_insert",
     "tt_prefetch",
@@ -105,8 +106,18 @@ if hasattr(numba, "extending"):  # the uncompiled core's numba is a stand-in wit
 
 
 @core_jit
-def tt_home(TT: np.ndarray, a: np.uint64, b: np.uint64) -> np.uint64:
-    """The row where the search for key ``(a, b)`` starts. It leaves out the key's pointer
+def tt_hash(a: np.uint64, b: np.uint64) -> np.uint64:
+    """The hash word of key ``(a, b)``, whose low bits are its home row in any table
+    (:func:`tt_home`): kept with a key read ahead (``search.child_keys``), it serves the
+    key's prefetch and its probe, before and after the table grows. One SplitMix finaliser of
+    ``a * M1 + b`` (the multiply is a bijection of ``a``, the finaliser one of the sum). A
+    draw-3 search tries four to five children a position, and hashed twice each with two
+    nested finalisers (prefetch, then probe) the hashing took about 50 of numbered deal
+    1862's 629 ns a position (``benchmarks/perf_profile.py --frames``); once each with one,
+    1862 and 3063 (3 M and 2 M positions) took 6-7% less CPU time, draw-1 2311 about 2%
+    (``benchmarks/big_table.py``). The table is exact, so its hash changes no node count.
+
+    It leaves out the key's pointer
     class (``keys.POINTER_BITS``), so the keys of one position under different pointers lie in
     one run of rows from there (linear probing), which
     :func:`~klondike_widget.solver.core.pointers.pointer_probe` reads in one pass. (In draw
@@ -119,20 +130,33 @@ def tt_home(TT: np.ndarray, a: np.uint64, b: np.uint64) -> np.uint64:
     the CPU time of the 22 largest draw-1 searches of the side-by-side sets by 8.5% (6.49-6.56
     against 7.05-7.23 s, three runs each; the same positions). (An exact-column key mixes its
     tag into its hash words: there the bits left out are hash bits.)
+
+    >>> a, b = np.uint64(0x123), np.uint64(0x456)
+    >>> tagged = (a | np.uint64(1 << 58), b | POINTER_BITS)  # a tag, a pointer class
+    >>> int(tt_hash(*tagged)) == int(tt_hash(a, b)) != int(tt_hash(b, a))
+    True
+    >>> int(tt_home(np.zeros((8, 2), np.uint64), a, b)) == int(tt_hash(a, b)) % 8
+    True
     """
     a_home = a & ~TAG_BITS
     b_home = b & ~(POINTER_BITS | TAG_BITS)
-    return mix64(a_home + mix64(b_home)) & np.uint64(TT.shape[0] - 1)
+    return mix64(a_home * M1 + b_home)
+
+
+@core_jit
+def tt_home(TT: np.ndarray, a: np.uint64, b: np.uint64) -> np.uint64:
+    """The row where the search for key ``(a, b)`` starts (its :func:`tt_hash`'s low bits)."""
+    return tt_hash(a, b) & np.uint64(TT.shape[0] - 1)
 
 
 @core_jit_inline
-def tt_prefetch(TT: np.ndarray, a: np.uint64, b: np.uint64, lines: int) -> None:
-    """Start bringing in the rows where the search for key ``(a, b)`` starts (:func:`tt_home`,
-    :func:`prefetch_row`): ``lines`` cache lines' worth from there (:data:`PREFETCH_LINES`,
-    :data:`PREFETCH_LINES_DRAW1`), so that a probe made later finds its run of rows in the
-    cache."""
-    i = tt_home(TT, a, b)
+def tt_prefetch(TT: np.ndarray, h: np.uint64, lines: int) -> None:
+    """Start bringing in the rows where the search for the key of hash ``h`` starts
+    (:func:`tt_hash`, :func:`prefetch_row`): ``lines`` cache lines' worth from there
+    (:data:`PREFETCH_LINES`, :data:`PREFETCH_LINES_DRAW1`), so that a probe made later finds
+    its run of rows in the cache."""
     mask = np.uint64(TT.shape[0] - 1)
+    i = h & mask
     for k in range(lines):
         prefetch_row(TT, (i + np.uint64(4 * k)) & mask)
 
