@@ -65,6 +65,7 @@ def test_a_sample_is_charged_by_the_function_run_chunk_calls_or_by_its_line() ->
     assert perf.charge(here, parts) == probe  # no frame of its own: by the line
     assert perf.charge(["run_chunk", "/x/search.py:0:0"], parts) == "rest: line 0"
     assert perf.charge(["pointer_probe", "/x/pointers.py:113:1"], parts) == probe  # out of line
+    assert perf.charge(["pointer_probe_at", "/x/pointers.py:121:1"], parts) == probe
     assert perf.charge(["gen_moves", "/x/movegen.py:5:1"], parts) == "move generation (gen_moves)"
     assert perf.charge(["tt_rehash", "/x/table.py:5:1"], parts) == "other: tt_rehash"
     # with --frames: by the function inlined into run_chunk, whatever the line, however deep
