@@ -163,24 +163,36 @@ def child_keys(arrays: SearchArrays, depth: int, aun: int) -> None:
         m = MV[depth, j]
         a, b = quiet_key(S, H, m)  # (then no automatic move follows, and no win)
         if b != U0 and not deep and aun < AUM.shape[0]:
-            KY[depth, j, 0] = a
-            KY[depth, j, 1] = b
-            KY[depth, j, 2] = 0
-            h = tt_hash(a, b)
-            KY[depth, j, 3] = h
-            tt_prefetch(TT, h, lines)
+            _read_ahead(TT, KY, depth, j, a, b, 0, lines)
             continue
         u, top = play(S, H, AUM, AUU, m, aun, -1)
-        b = U0
         if not deep and top < AUM.shape[0] and not is_won(S):
             a, b = table_key(S, H, 0)
-            KY[depth, j, 0] = a
-            KY[depth, j, 2] = top - aun
-            h = tt_hash(a, b)
-            KY[depth, j, 3] = h
-            tt_prefetch(TT, h, lines)
-        KY[depth, j, 1] = b
+            _read_ahead(TT, KY, depth, j, a, b, top - aun, lines)
+        else:
+            KY[depth, j, 1] = U0
         take_back(S, H, AUM, AUU, m, u, top, aun)
+
+
+@core_jit_inline
+def _read_ahead(
+    TT: np.ndarray,
+    KY: np.ndarray,
+    depth: int,
+    j: int,
+    a: np.uint64,
+    b: np.uint64,
+    autos: int,
+    lines: int,
+) -> None:
+    """For :func:`child_keys`: write move ``j``'s child's key ``(a, b)``, its count of
+    automatic moves and its hash into ``KY[depth, j]`` and prefetch the key's table rows."""
+    KY[depth, j, 0] = a
+    KY[depth, j, 1] = b
+    KY[depth, j, 2] = autos
+    h = tt_hash(a, b)
+    KY[depth, j, 3] = h
+    tt_prefetch(TT, h, lines)
 
 
 @core_jit_inline

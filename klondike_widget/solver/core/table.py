@@ -113,9 +113,11 @@ def tt_hash(a: np.uint64, b: np.uint64) -> np.uint64:
     ``a * M1 + b`` (the multiply is a bijection of ``a``, the finaliser one of the sum). A
     draw-3 search tries four to five children a position, and hashed twice each with two
     nested finalisers (prefetch, then probe) the hashing took about 50 of numbered deal
-    1862's 629 ns a position (``benchmarks/perf_profile.py --frames``); once each with one,
-    1862 and 3063 (3 M and 2 M positions) took 6-7% less CPU time, draw-1 2311 about 2%
-    (``benchmarks/big_table.py``). The table is exact, so its hash changes no node count.
+    1862's 629 ns a position (``benchmarks/perf_profile.py --frames``), and once each with one
+    about 13 (576 ns a position). Whole solves of 3 M positions (``benchmarks/big_table.py``,
+    median of three): 1862 0.85, 3063 0.95, 2130 0.99 and draw-1 2311 0.99 of the CPU time;
+    numbered deals 1-5000, 10 s each: draw 3 131.8 -> 122.0 CPU s, draw 1 44.4 -> 38.6. The
+    table is exact, so its hash changes no node count.
 
     It leaves out the key's pointer
     class (``keys.POINTER_BITS``), so the keys of one position under different pointers lie in
