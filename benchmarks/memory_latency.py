@@ -9,7 +9,7 @@ read's index), one read per 64-byte cache line, in a random order that visits ev
 (:func:`one_cycle`), over arrays allocated as the solver allocates its tables
 (``memory.new_table``: huge pages from 2 MiB on). It prints nanoseconds per read by array size,
 with the rows of the solver's 16-byte table of that size and the positions such a table holds
-at the load it grows at (one half).
+before it grows (``drive.grow_at``: at one half, or three quarters when large).
 
 Run: ``python benchmarks/memory_latency.py`` (``--mib 4,16,64,256``, ``--reads N``).
 """
@@ -22,6 +22,7 @@ import time
 import numba
 import numpy as np
 
+from klondike_widget.solver.drive import grow_at
 from klondike_widget.solver.memory import new_table
 
 #: 64-bit words in a cache line.
@@ -74,12 +75,12 @@ def latency(mib: int, reads: int, seed: int = 0) -> float:
 def table(mibs: list[int], reads: int) -> str:
     """The printed table: one row per size."""
     out = [
-        "| table MiB | rows (16 bytes) | positions at 1/2 load | ns per dependent read |",
+        "| table MiB | rows (16 bytes) | positions before it grows | ns per dependent read |",
         "|---|---|---|---|",
     ]
     for mib in mibs:
         rows = (mib << 20) // 16
-        out.append(f"| {mib} | {rows:,} | {rows // 2:,} | {latency(mib, reads):.1f} |")
+        out.append(f"| {mib} | {rows:,} | {grow_at(rows):,} | {latency(mib, reads):.1f} |")
     return "\n".join(out)
 
 

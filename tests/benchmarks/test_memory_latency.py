@@ -13,6 +13,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 import memory_latency
 
+from klondike_widget.solver.drive import grow_at
+
 
 @pytest.mark.parametrize(("lines", "seed"), [(1, 0), (2, 3), (97, 5), (4096, 7)])
 def test_the_chain_visits_every_line_once_then_returns(lines: int, seed: int) -> None:
@@ -31,4 +33,5 @@ def test_the_table_has_a_row_per_size_with_a_latency() -> None:
     rows = text.splitlines()[2:]
     assert [r.split("|")[1].strip() for r in rows] == ["1", "2"]
     assert rows[1].split("|")[2].strip() == f"{(2 << 20) // 16:,}"
+    assert rows[1].split("|")[3].strip() == f"{grow_at((2 << 20) // 16):,}"
     assert all(float(r.split("|")[4]) > 0 for r in rows)
