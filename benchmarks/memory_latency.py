@@ -8,8 +8,9 @@ measures that wait on this machine: a chain of dependent reads (each read's valu
 read's index), one read per 64-byte cache line, in a random order that visits every line once
 (:func:`one_cycle`), over arrays allocated as the solver allocates its tables
 (``memory.new_table``: huge pages from 2 MiB on). It prints nanoseconds per read by array size,
-with the rows of the solver's 16-byte table of that size and the positions such a table holds
-before it grows (``drive.grow_at``: at one half, or three quarters when large).
+with the rows of the solver's table of that size (one-word keys, 8-byte rows: ``core.one_word``)
+and the positions such a table holds before it grows (``drive.grow_at``: at one half, or three
+quarters when large).
 
 Run: ``python benchmarks/memory_latency.py`` (``--mib 4,16,64,256``, ``--reads N``).
 """
@@ -27,6 +28,8 @@ from klondike_widget.solver.memory import new_table
 
 #: 64-bit words in a cache line.
 LINE_WORDS = 8
+#: Bytes of a table row (one-word keys: ``core.row_words``).
+ROW_BYTES = 8
 
 
 def one_cycle(lines: int, seed: int = 0) -> np.ndarray:
@@ -59,8 +62,8 @@ def chase(words: np.ndarray, reads: int) -> int:  # pragma: no cover - compiled
 
 def latency(mib: int, reads: int, seed: int = 0) -> float:
     """Nanoseconds per dependent read in an array of ``mib`` MiB (best of three runs)."""
-    rows = (mib << 20) // 16
-    words = new_table(rows).reshape(-1).view(np.int64)  # (the solver's own allocation)
+    rows = (mib << 20) // ROW_BYTES
+    words = new_table(rows, 1).reshape(-1).view(np.int64)  # (the solver's own allocation)
     lines = words.shape[0] // LINE_WORDS
     words[np.arange(lines) * LINE_WORDS] = one_cycle(lines, seed) * LINE_WORDS
     chase(words, min(reads, 1000))  # (compiled, and the first pages touched)
@@ -75,11 +78,11 @@ def latency(mib: int, reads: int, seed: int = 0) -> float:
 def table(mibs: list[int], reads: int) -> str:
     """The printed table: one row per size."""
     out = [
-        "| table MiB | rows (16 bytes) | positions before it grows | ns per dependent read |",
+        "| table MiB | rows (8 bytes) | positions before it grows | ns per dependent read |",
         "|---|---|---|---|",
     ]
     for mib in mibs:
-        rows = (mib << 20) // 16
+        rows = (mib << 20) // ROW_BYTES
         out.append(f"| {mib} | {rows:,} | {grow_at(rows):,} | {latency(mib, reads):.1f} |")
     return "\n".join(out)
 

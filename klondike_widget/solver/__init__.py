@@ -23,8 +23,9 @@ A depth-first search over compact integer arrays, compiled with numba (the ``cor
   stock pointer is left out of the key, in draw 3 pointers from which the taps reach the same
   cards share a key, and a position is not searched once the table holds it under a pointer
   that reaches every card its own does, nor entered (``core.pointer_probe``);
-* exact table keys: with twin classes the table stores the class itself (two 64-bit words), so
-  no hash collision can prune a position and a LOST is a proof (``core.table_key``);
+* exact table keys: with twin classes the table stores the class itself (two 64-bit words, or
+  one packed exactly for any position dealt, ``core.one_word``), so no hash collision can prune
+  a position and a LOST is a proof (``core.table_key``);
 * pruning that never loses a win: a card does not come down from a foundation when it would go
   straight back up, a move is not undone at once, in draw 1 after a talon card goes onto a
   column only a move that needs it follows, and positions where a set of cards can provably

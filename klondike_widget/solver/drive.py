@@ -54,8 +54,8 @@ __all__ = [
     "with_override",
 ]
 
-#: Start size of the transposition table (entries of two 8-byte words, see
-#: ``core.table_key``); it doubles when half full (three quarters from
+#: Start size of the transposition table (entries of one 8-byte word, or two: ``core.row_words``,
+#: ``core.one_word``); it doubles when half full (three quarters from
 #: :data:`LATE_GROWTH_ROWS` on, see :func:`grow_at`). Small, because most searches are: the median
 #: fresh deal is decided in a few hundred positions, and a table of 2**19 rows (8 MiB) cost
 #: such a search more than its positions did (its pages zeroed on first touch; about 0.3 ms a
@@ -63,7 +63,7 @@ __all__ = [
 #: size on the way, a few ms over a search of a million positions. The table is exact, so its
 #: size changes no node count and no verdict.
 TT_START = 1 << 14
-#: Largest transposition table (entries): 2**26 * 16 bytes = 1 GiB.
+#: Largest transposition table (entries): 2**26 * 8 bytes = 512 MiB (1 GiB of two-word rows).
 TT_MAX = 1 << 26
 #: Table size (entries, 128 MiB) from which the table doubles only when three quarters full.
 #: A draw-3 search of 10 CPU s enters some 9-10 M positions: at one half the 2**24 table
@@ -192,7 +192,7 @@ class Search:
         self.arrays = SearchArrays(
             S=S,
             H=np.zeros(core.H_SIZE, dtype=np.uint64),
-            TT=np.zeros((TT_START, 2), dtype=np.uint64),
+            TT=np.zeros((TT_START, core.row_words(S)), dtype=np.uint64),
             MV=np.zeros((core.MAXD, core.MAXM), dtype=np.int32),
             NM=np.zeros(core.MAXD, dtype=np.int32),
             IX=np.zeros(core.MAXD, dtype=np.int32),

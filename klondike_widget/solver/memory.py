@@ -5,6 +5,8 @@
 >>> t.grow(1 << 20)
 >>> t.TT.shape, t.reserve is None
 ((16, 2), True)
+>>> t = Table(new_table(8, 1), 0); t.grow(1 << 20); t.TT.shape  # rows of one word
+(16, 1)
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ __all__ = ["HUGE_PAGE_ROWS", "new_table", "Table"]
 HUGE_PAGE_ROWS = 1 << 17
 
 
-def new_table(rows: int) -> np.ndarray:
-    """An empty transposition table of ``rows`` rows of two words; from
+def new_table(rows: int, words: int = 2) -> np.ndarray:
+    """An empty transposition table of ``rows`` rows of ``words`` words (two, or one for
+    one-word keys: ``core.row_words``); from
     :data:`HUGE_PAGE_ROWS` rows on, its memory is mapped on its own and asked for as huge pages.
 
     A large table is probed at random, so nearly every probe misses the caches and many miss
@@ -39,12 +42,12 @@ def new_table(rows: int) -> np.ndarray:
     (True, True, 0, True)
     """
     if rows < HUGE_PAGE_ROWS or not hasattr(mmap, "MADV_HUGEPAGE"):
-        return np.zeros((rows, 2), dtype=np.uint64)
+        return np.zeros((rows, words), dtype=np.uint64)
     # anonymous and private (a shared mapping would be shmem, under other huge-page rules),
     # zeros; unmapped when the array goes
-    buf = mmap.mmap(-1, rows * 16, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+    buf = mmap.mmap(-1, rows * 8 * words, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
     buf.madvise(mmap.MADV_HUGEPAGE)
-    return np.frombuffer(buf, dtype=np.uint64).reshape(rows, 2)
+    return np.frombuffer(buf, dtype=np.uint64).reshape(rows, words)
 
 
 class Table:
@@ -71,11 +74,11 @@ class Table:
         its last table's 256 MiB alone, peak 449 MiB. The table is exact, so the layout its keys
         end in changes no node count.
         """
-        old, rows = self.TT, self.TT.shape[0]
+        old, (rows, words) = self.TT, self.TT.shape
         if self.reserve is not None:
             self.TT = self.reserve[: 2 * rows]
             run = 0  # the run of full rows that ends the old table (see core.tt_spread)
-            while run < rows and old[rows - 1 - run, 1] != 0:
+            while run < rows and old[rows - 1 - run, -1] != 0:
                 run += 1
             tail = old[rows - run :].copy()
             old[rows - run :] = 0
@@ -84,8 +87,8 @@ class Table:
             self.peak = max(self.peak, self.TT.nbytes + tail.nbytes)
             return
         if 2 * rows >= HUGE_PAGE_ROWS:
-            self.reserve = new_table(tt_max)
-        new = new_table(2 * rows) if self.reserve is None else self.reserve[: 2 * rows]
+            self.reserve = new_table(tt_max, words)
+        new = new_table(2 * rows, words) if self.reserve is None else self.reserve[: 2 * rows]
         core.tt_rehash(old, new)
         self.TT = new
         self.peak = max(self.peak, old.nbytes + new.nbytes)

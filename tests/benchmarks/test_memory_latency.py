@@ -32,6 +32,6 @@ def test_the_table_has_a_row_per_size_with_a_latency() -> None:
     text = memory_latency.table([1, 2], reads=20_000)
     rows = text.splitlines()[2:]
     assert [r.split("|")[1].strip() for r in rows] == ["1", "2"]
-    assert rows[1].split("|")[2].strip() == f"{(2 << 20) // 16:,}"
-    assert rows[1].split("|")[3].strip() == f"{grow_at((2 << 20) // 16):,}"
+    assert rows[1].split("|")[2].strip() == f"{(2 << 20) // 8:,}"
+    assert rows[1].split("|")[3].strip() == f"{grow_at((2 << 20) // 8):,}"
     assert all(float(r.split("|")[4]) > 0 for r in rows)

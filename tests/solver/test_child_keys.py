@@ -48,7 +48,7 @@ def _expected(s: drive.Search) -> np.ndarray:
         u = core.do_move(S, H, m)
         top = core.apply_autos(S, H, AUM, AUU, aun) if follow else aun
         if not core.is_won(S):
-            keys[j, :2] = core.table_key(S, H, 0)
+            keys[j, :2] = core.row_key(S, H, 0)
             keys[j, 2] = top - aun
             keys[j, 3] = core.tt_hash(*keys[j, :2])
         while top > aun:
@@ -66,7 +66,7 @@ def test_child_keys_match_their_recomputation(
     monkeypatch.setattr(drive, "AHEAD_DRAWS", (1, 3))
     s = drive.Search(deal(number, Rules(draw=draw, foundation_to_tableau=True)))
     assert s.arrays.KY.shape[0] == 1  # a small table: no keys read ahead
-    large = np.zeros((drive.AHEAD_ROWS, 2), dtype=np.uint64)  # one that has them
+    large = np.zeros((drive.AHEAD_ROWS, s.TT.shape[1]), dtype=np.uint64)  # one that has them
     core.tt_rehash(s.TT, large)
     s.table.TT = large
     s.arrays = s.arrays._replace(TT=large)
@@ -94,8 +94,9 @@ def _searched(
         s.step(min(5_000, cap - s.nodes))
     assert (s.arrays.KY.shape[0] == core.MAXD) == ahead
     codes = s.line_codes() if s.result == core.R_WON else []
-    keys = s.TT[s.TT[:, 1] != 0].view([("a", np.uint64), ("b", np.uint64)]).ravel()
-    entered = np.sort(keys).tobytes()  # the keys of the positions entered, tagged ones too
+    # the keys of the positions entered, tagged ones too (rows of one word or two)
+    keys = s.TT[s.TT[:, -1] != 0]
+    entered = np.sort(keys.view([("w", np.uint64)] * keys.shape[1]).ravel()).tobytes()
     return s.result, s.nodes, codes, int(s.ctl[core.C_MAXDEPTH]), s.overflowed, entered
 
 
@@ -147,7 +148,7 @@ def test_only_large_tables_read_ahead() -> None:
     cases = ((3, rows, True), (3, rows // 2, False), (1, rows, True), (1, rows // 2, False))
     for draw, table_rows, reads in cases:
         s = drive.Search(deal(18, Rules(draw=draw, foundation_to_tableau=True)))
-        large = np.zeros((table_rows, 2), dtype=np.uint64)
+        large = np.zeros((table_rows, s.TT.shape[1]), dtype=np.uint64)
         core.tt_rehash(s.TT, large)
         s.table.TT = large
         s.arrays = s.arrays._replace(TT=large)

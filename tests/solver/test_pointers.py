@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 
 from klondike_widget.engine.deals import deal
 from klondike_widget.engine.rules import Rules
@@ -59,48 +60,56 @@ def _position(tp: int) -> np.ndarray:
     return S
 
 
-def _key(a: int, talon: int, ptr: int) -> tuple[np.uint64, np.uint64]:
+def _key(a: int, talon: int, ptr: int, words: int = 2) -> tuple[np.uint64, np.uint64]:
+    """A key with tableau word ``a``, talon ``talon`` and pointer class ``ptr``: two words,
+    or one (``core.one_word``: 31 bits of ``a``, 24 of ``talon``), passed as ``(k, k)``."""
+    if words == 1:
+        k = (talon & 0xFFFFFF) | ((a & 0x7FFFFFFF) << 24) | (ptr << 58) | (1 << 63)
+        return np.uint64(k), np.uint64(k)
     b = talon | (ptr << 52) | (1 << 63)
     return np.uint64(a), np.uint64(b)
 
 
-def _crowded_table(rng: random.Random) -> tuple[np.ndarray, int, int]:
-    """A table of 1024 rows, 460 of them full of random keys, and a position's tableau and
-    talon words (``a``, ``talon``) for :func:`_key`."""
-    TT = np.zeros((1 << 10, 2), dtype=np.uint64)
-    a, talon = rng.getrandbits(40), rng.getrandbits(52)
-    while int((TT[:, 1] != 0).sum()) < 460:
-        other = _key(rng.getrandbits(40), rng.getrandbits(52), rng.choice((0, 1, 2, 4, 5)))
-        core.tt_insert(TT, *other)
+def _crowded_table(rng: random.Random, words: int) -> tuple[np.ndarray, int, int]:
+    """A table of 1024 rows of ``words`` words, 460 of them full of random keys, and a
+    position's tableau and talon words (``a``, ``talon``) for :func:`_key`."""
+    TT = np.zeros((1 << 10, words), dtype=np.uint64)
+    a, talon = rng.getrandbits(30), rng.getrandbits(23)
+    while int((TT[:, -1] != 0).sum()) < 460:
+        ptr = rng.choice((0, 1, 2, 4, 5))
+        core.tt_insert(TT, *_key(rng.getrandbits(30), rng.getrandbits(23), ptr, words))
     return TT, a, talon
 
 
-def test_the_table_scan_finds_the_stronger_key_in_a_crowded_table() -> None:
+@pytest.mark.parametrize("words", [1, 2])
+def test_the_table_scan_finds_the_stronger_key_in_a_crowded_table(words: int) -> None:
     """A table 45% full of other keys, and the position's key under pointer 5, then also under
     4: the scan from the shared first row finds them wherever they lie (5 covers 8 and class
     0, 4 covers 7 and 10), never one of another talon, tableau or residue. Catches a first
     row that still hashes the pointer (the keys of one position then lie anywhere) and a
-    residue left out of ``is_stronger``."""
+    residue left out of ``is_stronger``. Rows of two words and of one (``core.one_word``,
+    whose pointer lies elsewhere)."""
     rng = random.Random(3)
     for trial in range(30):
-        TT, a, talon = _crowded_table(rng)
-        core.tt_insert(TT, *_key(a ^ 1, talon, 1))  # another tableau, a stronger pointer
-        core.tt_insert(TT, *_key(a, talon ^ 2, 1))  # another talon
-        core.tt_insert(TT, *_key(a, talon, 5))  # the other residue
+        TT, a, talon = _crowded_table(rng, words)
+        core.tt_insert(TT, *_key(a ^ 1, talon, 1, words))  # another tableau, a stronger pointer
+        core.tt_insert(TT, *_key(a, talon ^ 2, 1, words))  # another talon
+        core.tt_insert(TT, *_key(a, talon, 5, words))  # the other residue
         before = {7: False, 10: False, 4: False, 1: False, 8: True, 2: False, 0: True}
         after = {**before, 7: True, 10: True, 4: True}  # (4: the key itself)
         for expected in (before, after):
             for tp, covered in expected.items():
                 ptr = tp if tp % 3 else 0
-                got = core.held(_position(tp), TT, *_key(a, talon, ptr))
+                got = core.held(_position(tp), TT, *_key(a, talon, ptr, words))
                 assert bool(got) is covered, (trial, tp, expected is after)
-            core.tt_insert(TT, *_key(a, talon, 4))
+            core.tt_insert(TT, *_key(a, talon, 4, words))
         S = _position(7)
         S[core.O_DOM] &= ~core.DOM_POINTERS  # the switch
-        assert not core.held(S, TT, *_key(a, talon, 7))
+        assert not core.held(S, TT, *_key(a, talon, 7, words))
 
 
-def test_a_covered_key_is_not_entered_and_a_fresh_one_goes_where_it_is_found() -> None:
+@pytest.mark.parametrize("words", [1, 2])
+def test_a_covered_key_is_not_entered_and_a_fresh_one_goes_where_it_is_found(words: int) -> None:
     """``enter`` in a crowded table: a key covered under a stronger pointer is not inserted
     (the table keeps its rows for positions searched: numbered draw-3 deal 3063 at 10 CPU s
     then needs 6.75 M rows, not 8.39 M, and its table stays at 256 MiB, not 512); a fresh key
@@ -109,17 +118,19 @@ def test_a_covered_key_is_not_entered_and_a_fresh_one_goes_where_it_is_found() -
     run (then the table holds it twice)."""
     rng = random.Random(5)
     for trial in range(30):
-        TT, a, talon = _crowded_table(rng)
-        core.tt_insert(TT, *_key(a, talon, 4))
-        full = int((TT[:, 1] != 0).sum())
-        assert not core.enter(_position(7), TT, *_key(a, talon, 7))  # 4 covers 7
-        assert int((TT[:, 1] != 0).sum()) == full and not core.tt_contains(TT, *_key(a, talon, 7))
-        assert core.enter(_position(5), TT, *_key(a, talon, 5))  # another residue: fresh
-        assert core.tt_contains(TT, *_key(a, talon, 5)) and not core.tt_insert(
-            TT, *_key(a, talon, 5)
+        TT, a, talon = _crowded_table(rng, words)
+        core.tt_insert(TT, *_key(a, talon, 4, words))
+        full = int((TT[:, -1] != 0).sum())
+        assert not core.enter(_position(7), TT, *_key(a, talon, 7, words))  # 4 covers 7
+        assert int((TT[:, -1] != 0).sum()) == full and not core.tt_contains(
+            TT, *_key(a, talon, 7, words)
         )
-        assert not core.enter(_position(5), TT, *_key(a, talon, 5))  # now held as it is
-        assert int((TT[:, 1] != 0).sum()) == full + 1, trial
+        assert core.enter(_position(5), TT, *_key(a, talon, 5, words))  # another residue: fresh
+        assert core.tt_contains(TT, *_key(a, talon, 5, words)) and not core.tt_insert(
+            TT, *_key(a, talon, 5, words)
+        )
+        assert not core.enter(_position(5), TT, *_key(a, talon, 5, words))  # now held as it is
+        assert int((TT[:, -1] != 0).sum()) == full + 1, trial
 
 
 def _search(number: int, dominances: int, nodes: int) -> tuple[int, int]:
@@ -128,7 +139,7 @@ def _search(number: int, dominances: int, nodes: int) -> tuple[int, int]:
         search.step(nodes)
     if search.result == core.R_WON:
         search.line()  # replayed through the engine
-    rows = int((search.TT[:, 1] != 0).sum())
+    rows = int((search.TT[:, -1] != 0).sum())
     assert rows == search.table.count == search.nodes, (number, rows, search.nodes)
     return search.result, search.nodes
 

@@ -175,6 +175,7 @@ SWITCHES = [
     ("kings", "always", core.ALW_KINGS),
     ("reverse", "always", core.ALW_REVERSE),
     ("pointer", "always", core.ALW_POINTER),
+    ("one-word-keys", "always", core.ALW_ONE_WORD),
     ("partial-runs", "dom", 1),
     ("dead-ends", "dom", 2),
     ("talon-follow-ups", "dom", 8),

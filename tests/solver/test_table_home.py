@@ -12,6 +12,7 @@ where ``tt_slot`` finds it.
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from klondike_widget.engine.deals import deal
 from klondike_widget.engine.rules import Rules
@@ -38,17 +39,41 @@ def test_tagged_keys_share_the_home_of_the_untagged_key() -> None:
     assert {int(core.tt_home(TT, x, y)) for x, y in keys} == {int(core.tt_home(TT, a, b))}
 
 
-def test_the_homes_of_a_search_spread_over_the_table() -> None:
-    s = drive.Search(deal(12, Rules(draw=1)))
+def test_tagged_one_word_keys_share_the_home_in_draw_1() -> None:
+    """One-word keys (``core.one_word``): a draw-1 tag lies where the pointer would, which the
+    home leaves out; a draw-3 tag lies in bits the home hashes (only draw 1 restricts
+    positions in a real search)."""
+    for draw, shared in ((1, True), (3, False)):
+        S = encode_state(deal(12, Rules(draw=draw)))
+        H = np.zeros(core.H_SIZE, dtype=np.uint64)
+        core.compute_hashes(S, H)
+        core.fill_one_word(S, H)
+        TT = np.zeros((1 << 16, 1), dtype=np.uint64)
+        k = np.uint64(core.row_key(S, H, 0)[0])
+        talon = [int(c) for c in S[core.O_TAL : core.O_TAL + 3]] if draw == 1 else []
+        tags = [core.TAG_KING, core.TAG_FND | 0] + [core.TAG_TALON | c for c in talon]
+        homes = {
+            int(core.tt_home(TT, t, t)) for t in (np.uint64(core.row_key(S, H, g)[0]) for g in tags)
+        }
+        assert (homes == {int(core.tt_home(TT, k, k))}) is shared, draw
+
+
+@pytest.mark.parametrize("words", [1, 2])
+def test_the_homes_of_a_search_spread_over_the_table(words: int) -> None:
+    """Rows of two words, or of one (``core.one_word``: a draw-1 tag in the pointer's bits)."""
+    always = core.ALW_ALL if words == 1 else core.ALW_ALL & ~core.ALW_ONE_WORD
+    s = drive.Search(deal(12, Rules(draw=1)), always=always)
     while s.result == core.R_BUDGET and s.nodes < 20_000:
         s.step(5_000)
-    TT, tag = s.TT, int(core.TAG_BITS)
-    full = np.flatnonzero(TT[:, 1] != 0)
+    TT = s.TT
+    assert TT.shape[1] == words
+    tag = int(core.TAG_BITS if words == 2 else core.ONE_POINTER_BITS)
+    full = np.flatnonzero(TT[:, -1] != 0)
     assert full.size > 15_000  # tagged entries among them (talon plays in draw 1)
     assert any(int(TT[i, 0]) & tag for i in full)
-    homes = {int(core.tt_home(TT, TT[i, 0], TT[i, 1])) for i in full}
-    untagged = {(int(TT[i, 0]) & ~tag, int(TT[i, 1]) & ~tag) for i in full}
+    homes = {int(core.tt_home(TT, TT[i, 0], TT[i, -1])) for i in full}
+    untagged = {(int(TT[i, 0]) & ~tag, int(TT[i, -1]) & ~tag) for i in full}
     rows = TT.shape[0]
     expected = rows * (1 - (1 - 1 / rows) ** len(untagged))  # distinct homes of random ones
     assert len(homes) > 0.9 * expected
-    assert all(int(core.tt_slot(TT, TT[i, 0], TT[i, 1])) == i for i in full[::50])
+    assert all(int(core.tt_slot(TT, TT[i, 0], TT[i, -1])) == i for i in full[::50])

@@ -12,8 +12,10 @@ The modules, each with one job (imports point down this list):
 * :mod:`.layout`: where everything lives in the arrays; the pruning switches (``DOM_*``,
   ``ALW_*``); the card tables;
 * :mod:`.codes`: move codes, packed and read by small helpers (``encode``, ``move_kind`` ...);
-* :mod:`.keys`: Zobrist words, the twin-class and exact keys of the transposition table; the
-  rule for whether an automatic move may follow a move (``autos_may_follow``);
+* :mod:`.keys`: Zobrist words, the twin-class and exact keys of the transposition table;
+* :mod:`.quiet`: a child's key read off its parent; the rule for whether an automatic move may
+  follow a move (``autos_may_follow``);
+* :mod:`.one_word`: the twin-class key packed into one word (table rows of one word);
 * :mod:`.board`: do and undo;
 * :mod:`.autos`: the safe automatic foundation moves;
 * :mod:`.targets`: where a card can go (the column tops marked in scratch space);
@@ -54,8 +56,10 @@ from . import (
     keys,
     layout,
     movegen,
+    one_word,
     pointers,
     prune,
+    quiet,
     search,
     table,
     talon_moves,
@@ -68,8 +72,10 @@ from .dead import *  # noqa: F403
 from .keys import *  # noqa: F403
 from .layout import *  # noqa: F403
 from .movegen import *  # noqa: F403
+from .one_word import *  # noqa: F403
 from .pointers import *  # noqa: F403
 from .prune import *  # noqa: F403
+from .quiet import *  # noqa: F403
 from .search import *  # noqa: F403
 from .table import *  # noqa: F403
 from .talon_moves import *  # noqa: F403
@@ -80,6 +86,8 @@ MODULES = (
     layout,
     codes,
     keys,
+    quiet,
+    one_word,
     board,
     autos,
     targets,

@@ -38,13 +38,19 @@ from .codes import (
 from .keys import ZPOS, ZTAL, structure_count
 from .layout import (
     CAP,
+    COL_WEIGHT,
+    FND_WEIGHT,
     H_CLASS,
+    H_ONE,
+    H_PACK,
+    H_TMASK,
     NCOL,
     O_COLS,
     O_FD,
     O_FND,
     O_LEN,
     O_TAL,
+    O_TIDX,
     O_TN,
     O_TP,
     SUIT,
@@ -77,20 +83,28 @@ def _resync(S: np.ndarray, H: np.ndarray, col: int, before: int) -> None:
     if before <= fd + 1 or S[O_LEN + col] <= fd + 1:
         sh = np.uint64(6 * col)
         old = (H[H_CLASS] >> sh) & np.uint64(63)
-        H[H_CLASS] ^= (old ^ np.uint64(structure_count(S, col))) << sh
+        new = np.uint64(structure_count(S, col))
+        H[H_CLASS] ^= (old ^ new) << sh
+        if new >= old:  # (H_PACK: the same count in mixed radix)
+            H[H_PACK] += (new - old) * COL_WEIGHT[col]
+        else:
+            H[H_PACK] -= (old - new) * COL_WEIGHT[col]
 
 
 @core_jit_inline
 def _foundation(S: np.ndarray, H: np.ndarray, card: int, up: bool) -> None:
-    """Put ``card`` on its foundation (``up``) or take it off; ``H[H_CLASS]`` follows."""
+    """Put ``card`` on its foundation (``up``) or take it off; ``H[H_CLASS]`` and
+    ``H[H_PACK]`` follow."""
     suit = SUIT[card]
     unit = np.uint64(1) << np.uint64(42 + 4 * suit)
     if up:
         S[O_FND + suit] += 1
         H[H_CLASS] += unit
+        H[H_PACK] += FND_WEIGHT[suit]
     else:
         S[O_FND + suit] -= 1
         H[H_CLASS] -= unit
+        H[H_PACK] -= FND_WEIGHT[suit]
 
 
 @core_jit_inline
@@ -137,7 +151,7 @@ def _talon_remove(S: np.ndarray, H: np.ndarray, i: int) -> int:
         j += ONE
     S[O_TN] = tn - 1
     S[O_TP] = i
-    H[NCOL] ^= ZTAL[card]
+    _talon_words(H, card)
     return card
 
 
@@ -152,7 +166,16 @@ def _talon_insert(S: np.ndarray, H: np.ndarray, i: int, card: int, tp: int) -> N
     S[O_TAL + i] = card
     S[O_TN] = tn + 1
     S[O_TP] = tp
+    _talon_words(H, card)
+
+
+@core_jit_inline
+def _talon_words(H: np.ndarray, card: int) -> None:
+    """``card`` left the talon or came back: its bit in ``H[NCOL]``, and in ``H[H_TMASK]`` (its
+    index in the root's talon) while the search stores one-word keys (``H[H_ONE]``)."""
     H[NCOL] ^= ZTAL[card]
+    if H[H_ONE] != 0:
+        H[H_TMASK] ^= ONE << H[ix(O_TIDX + card)]
 
 
 @core_jit_inline

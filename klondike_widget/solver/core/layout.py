@@ -34,6 +34,7 @@ __all__ = [
     "ALW_AUTOS",
     "ALW_BACK_UP",
     "ALW_KINGS",
+    "ALW_ONE_WORD",
     "ALW_POINTER",
     "ALW_REVERSE",
     "CAP",
@@ -58,8 +59,14 @@ __all__ = [
     "DOM_POINTERS",
     "DOM_TALON_FOLLOW_UPS",
     "DOM_TWINS",
+    "COL_WEIGHT",
+    "FND_WEIGHT",
     "H_CLASS",
     "H_LIVE",
+    "H_ONE",
+    "H_PACK",
+    "H_TMASK",
+    "O_TIDX",
     "H_SIZE",
     "MAXA",
     "MAXD",
@@ -164,7 +171,8 @@ ALW_BACK_UP = 2  #: no foundation card brought down that would be safe at once (
 ALW_KINGS = 4  #: no King alone moved to an empty column, only the first empty one (gen_moves)
 ALW_REVERSE = 8  #: no move that undoes the last one (drop_reverse)
 ALW_POINTER = 16  #: the key's pointer classes (key_pointer; draw 1 leaves the pointer out)
-ALW_ALL = 31
+ALW_ONE_WORD = 32  #: one-word keys and table rows where they fit (one_word.row_words)
+ALW_ALL = 63
 #: The move order of twin-class searches (``gen_abstract``): it changes which move is tried
 #: first, never which moves there are, so every verdict stands whatever it is.
 O_ORDER = O_ALW + 1
@@ -174,9 +182,24 @@ S_SIZE = O_ORDER + 1
 #: ``H[H_CLASS]``: each column's structure count (6 bits at ``6 * c``) and each foundation's
 #: height (4 bits at ``42 + 4 * suit``), the first word of a twin-class key (``keys.table_key``).
 H_CLASS = NCOL + 1
-H_LIVE = NCOL + 2  # the words of H that do and undo keep up to date (column sums, talon, class)
-O_PHM = H_LIVE  # per column and structure count: the column's part of abstract_key
-H_SIZE = O_PHM + NCOL * (CAP + 1)  # the live words + that table
+#: ``H[H_PACK]``: the same counts and heights as one number in mixed radix (column ``c``'s
+#: count times :data:`COL_WEIGHT` ``[c]``, a foundation's height times :data:`FND_WEIGHT`), the
+#: class part of a one-word key (``one_word``); exact while column ``c``'s count is at most
+#: ``c + 1``, as in every position dealt (``one_word.fits_one_word``).
+H_PACK = NCOL + 2
+#: ``H[H_TMASK]``: the talon as a set of the root talon's indices (bit ``i``: the card at ``i``
+#: at the root, ``H[O_TIDX + card] == i``), kept only while ``H[H_ONE]`` is 1.
+H_TMASK = NCOL + 3
+#: ``H[H_ONE]``: 1 if the search stores one-word keys (``one_word.fill_one_word``), else 0.
+H_ONE = NCOL + 4
+H_LIVE = NCOL + 5  # the words of H that do and undo keep up to date (column sums, talon, class)
+O_TIDX = H_LIVE  # per card: its index in the root's talon (one-word keys)
+O_PHM = O_TIDX + 52  # per column and structure count: the column's part of abstract_key
+H_SIZE = O_PHM + NCOL * (CAP + 1)  # the live words + those tables
+#: Mixed-radix weights of ``H[H_PACK]``: column ``c`` counts in radix ``c + 2`` (0 to ``c + 1``),
+#: then each foundation in radix 14; the largest value, ``40320 * 14**4 - 1``, needs 31 bits.
+COL_WEIGHT = np.array([1, 2, 6, 24, 120, 720, 5040], dtype=np.uint64)
+FND_WEIGHT = np.array([40320 * 14**s for s in range(4)], dtype=np.uint64)
 
 # -- search stack sizes ---------------------------------------------------------------------------
 MAXD = 4096  # deepest search path

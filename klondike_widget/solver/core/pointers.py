@@ -27,6 +27,7 @@ import numpy as np
 
 from .keys import POINTER_BITS, POINTER_SHIFT, U0, U1
 from .layout import ALW_POINTER, DOM_POINTERS, DOM_TWINS, O_ALW, O_DOM, O_DRAW, core_jit
+from .one_word import ONE_POINTER_BITS, ONE_POINTER_SHIFT
 from .table import tt_hash, tt_store
 
 __all__ = [
@@ -116,15 +117,21 @@ def pointer_probe_at(
     """:func:`pointer_probe` for a key whose :func:`~.table.tt_hash` ``h`` is known (read
     ahead with the key, ``search.child_keys``): the same pass, without hashing the key again."""
     k = pointer_draw(S)
-    q = np.int64((b & POINTER_BITS) >> POINTER_SHIFT)  # key_pointer(S), as table_key put it
-    rest = b & ~POINTER_BITS
+    last = TT.shape[1] - 1
+    # where the key holds key_pointer(S): in its second word, or in its one word
+    # (one_word.ONE_POINTER_BITS: then the first word, the same, holds it too)
+    b_bits, shift = (POINTER_BITS, POINTER_SHIFT) if last else (ONE_POINTER_BITS, ONE_POINTER_SHIFT)
+    a_bits = U0 if last else ONE_POINTER_BITS
+    q = np.int64((b & b_bits) >> shift)
+    a_rest = a & ~a_bits
+    b_rest = b & ~b_bits
     mask = np.uint64(TT.shape[0] - 1)
     i = h & mask
-    while TT[i, 1] != U0:
-        if TT[i, 0] == a and TT[i, 1] == b:
+    while TT[i, last] != U0:
+        if TT[i, 0] == a and TT[i, last] == b:
             return -1
-        same = k != 0 and TT[i, 0] == a and (TT[i, 1] & ~POINTER_BITS) == rest
-        if same and is_stronger(np.int64((TT[i, 1] & POINTER_BITS) >> POINTER_SHIFT), q, k):
+        same = k != 0 and (TT[i, 0] & ~a_bits) == a_rest and (TT[i, last] & ~b_bits) == b_rest
+        if same and is_stronger(np.int64((TT[i, last] & b_bits) >> shift), q, k):
             return -1
         i = (i + U1) & mask
     return np.int64(i)

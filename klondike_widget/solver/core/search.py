@@ -32,17 +32,7 @@ from .codes import (
     move_src,
 )
 from .dead import is_dead
-from .keys import (
-    TAG_FND,
-    TAG_KING,
-    TAG_TALON,
-    U0,
-    autos_may_follow,
-    compute_hashes,
-    quiet_key,
-    table_key,
-    tagged_key,
-)
+from .keys import TAG_FND, TAG_KING, TAG_TALON, U0, compute_hashes
 from .layout import (
     ALW_REVERSE,
     C_AUN,
@@ -75,6 +65,7 @@ from .layout import (
     core_jit_inline,
 )
 from .movegen import gen_abstract, gen_moves, kings_first
+from .one_word import fill_one_word, row_key, row_quiet_key, row_tagged_key
 from .pointers import enter, held, pointer_probe_at
 from .prune import (
     abstract_follow_ups,
@@ -83,6 +74,7 @@ from .prune import (
     king_fills,
     talon_follow_ups,
 )
+from .quiet import autos_may_follow
 from .table import (
     PREFETCH_LINES,
     PREFETCH_LINES_DRAW1,
@@ -143,7 +135,7 @@ def child_keys(arrays: SearchArrays, depth: int, aun: int) -> None:
     its move into ``KY[depth, j, 2]``, and start bringing in the table row each key's probe
     starts at (:func:`~.table.tt_prefetch`), from the key's hash (:func:`~.table.tt_hash`,
     kept in ``KY[depth, j, 3]`` for the probe: one hash a key). A quiet child's key
-    (:func:`~.keys.quiet_key`) is read off the position, without playing the move.
+    (:func:`~.one_word.row_quiet_key`) is read off the position, without playing the move.
 
     In a large table nearly every probe misses the caches and waits for the memory. Asked
     for here, for all children at once, the rows come in while the search works on the
@@ -161,13 +153,13 @@ def child_keys(arrays: SearchArrays, depth: int, aun: int) -> None:
     lines = PREFETCH_LINES_DRAW1 if S[O_DRAW] == 1 else PREFETCH_LINES
     for j in range(arrays.NM[depth]):
         m = MV[depth, j]
-        a, b = quiet_key(S, H, m)  # (then no automatic move follows, and no win)
+        a, b = row_quiet_key(S, H, m)  # (then no automatic move follows, and no win)
         if b != U0 and not deep and aun < AUM.shape[0]:
             _read_ahead(TT, KY, depth, j, a, b, 0, lines)
             continue
         u, top = play(S, H, AUM, AUU, m, aun, -1)
         if not deep and top < AUM.shape[0] and not is_won(S):
-            a, b = table_key(S, H, 0)
+            a, b = row_key(S, H, 0)
             _read_ahead(TT, KY, depth, j, a, b, top - aun, lines)
         else:
             KY[depth, j, 1] = U0
@@ -234,6 +226,8 @@ def start_search(arrays: SearchArrays) -> int:
     S, H, TT, MV, NM, IX = arrays.S, arrays.H, arrays.TT, arrays.MV, arrays.NM, arrays.IX
     AUM, AUU, mark, ctl = arrays.AUM, arrays.AUU, arrays.mark, arrays.ctl
     compute_hashes(S, H)
+    if TT.shape[1] == 1:  # (rows of one word: drive sized them by one_word.row_words)
+        fill_one_word(S, H)
     aun = apply_autos(S, H, AUM, AUU, 0)
     ctl[C_AUN] = aun
     ctl[C_ROOTAUN] = aun
@@ -245,7 +239,7 @@ def start_search(arrays: SearchArrays) -> int:
     ctl[C_SHARED] = 0
     if is_won(S):
         return R_WON
-    a, b = table_key(S, H, 0)
+    a, b = row_key(S, H, 0)
     tt_insert(TT, a, b)
     ctl[C_TTCOUNT] = 1
     n = gen_moves(S, MV[0], mark, True)
@@ -316,7 +310,7 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
         elif aun < AUM.shape[0] and depth + 1 < MV.shape[0]:
             # or read off this position (quiet_key: no automatic move follows), for a child
             # whose search does not overflow either
-            a, b = quiet_key(S, H, m)
+            a, b = row_quiet_key(S, H, m)
             if b != U0:
                 known, autos, h = True, np.int64(0), tt_hash(a, b)
         if known:
@@ -350,7 +344,7 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
             ctl[C_OVERFLOW] = 1
         else:
             if not known:
-                a, b = table_key(S, H, 0)
+                a, b = row_key(S, H, 0)
             if restricted or t_restricted or k_restricted:
                 # the unrestricted position, if searched (or covered under a stronger
                 # pointer, see pointer_probe), covers the restricted one
@@ -359,7 +353,7 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
                 else:
                     tag = (TAG_FND if restricted else TAG_TALON) | move_card(m)
                 seen = not known and held(S, TT, a, b)  # (a known key is not held)
-                a, b = tagged_key(S, H, a, b, tag)
+                a, b = row_tagged_key(S, H, a, b, tag)
                 fresh = not seen and tt_insert(TT, a, b)
             elif known:
                 fresh = row >= 0

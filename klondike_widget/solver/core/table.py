@@ -1,10 +1,18 @@
 # mypy: disable-error-code="no-any-return"
-"""The transposition table: open addressing over rows of two words, grown by the caller.
+"""The transposition table: open addressing over rows of two words, or of one
+(:mod:`~klondike_widget.solver.core.one_word`: a key ``(k, k)``), grown by the caller.
+
+A key is a pair ``(a, b)``: a row holds ``a`` in its first word and ``b`` in its last, the
+same word when the row has one (``TT.shape[1] == 1``, and then ``a == b``). A row is empty
+when its last word is 0, which no key's ``b`` is.
 
 >>> TT = np.zeros((8, 2), dtype=np.uint64)
 >>> a, b = np.uint64(5), np.uint64(7)
 >>> bool(tt_insert(TT, a, b)), bool(tt_insert(TT, a, b)), bool(tt_contains(TT, a, b))
 (True, False, True)
+>>> TT1 = np.zeros((8, 1), dtype=np.uint64)  # rows of one word
+>>> bool(tt_insert(TT1, b, b)), bool(tt_contains(TT1, b, b)), bool(tt_contains(TT1, a, a))
+(True, True, False)
 """
 
 from __future__ import annotations
@@ -165,11 +173,12 @@ def tt_prefetch(TT: np.ndarray, h: np.uint64, lines: int) -> None:
 
 @core_jit
 def tt_slot(TT: np.ndarray, a: np.uint64, b: np.uint64) -> np.uint64:
-    """The row holding key ``(a, b)`` in the open-addressing table ``TT`` (rows of two words;
-    an empty row has ``b == 0``, which no key has), or the empty row it would take."""
+    """The row holding key ``(a, b)`` in the open-addressing table ``TT`` (see the module),
+    or the empty row it would take."""
     mask = np.uint64(TT.shape[0] - 1)
+    last = TT.shape[1] - 1
     i = tt_home(TT, a, b)
-    while TT[i, 1] != U0 and (TT[i, 0] != a or TT[i, 1] != b):
+    while TT[i, last] != U0 and (TT[i, 0] != a or TT[i, last] != b):
         i = (i + U1) & mask
     return i
 
@@ -179,14 +188,14 @@ def tt_store(TT: np.ndarray, i: Any, a: np.uint64, b: np.uint64) -> None:
     """Write key ``(a, b)`` into row ``i`` of the table: an empty row that a probe for the key
     found (:func:`tt_slot`, :func:`~.pointers.pointer_probe`), with nothing inserted since."""
     TT[i, 0] = a
-    TT[i, 1] = b
+    TT[i, TT.shape[1] - 1] = b
 
 
 @core_jit
 def tt_insert(TT: np.ndarray, a: np.uint64, b: np.uint64) -> bool:
     """Insert key ``(a, b)`` into the table; False if it was already there."""
     i = tt_slot(TT, a, b)
-    if TT[i, 1] != U0:
+    if TT[i, TT.shape[1] - 1] != U0:
         return False
     tt_store(TT, i, a, b)
     return True
@@ -195,15 +204,16 @@ def tt_insert(TT: np.ndarray, a: np.uint64, b: np.uint64) -> bool:
 @core_jit
 def tt_contains(TT: np.ndarray, a: np.uint64, b: np.uint64) -> bool:
     """True if key ``(a, b)`` is in the table."""
-    return bool(TT[tt_slot(TT, a, b), 1] != U0)
+    return bool(TT[tt_slot(TT, a, b), TT.shape[1] - 1] != U0)
 
 
 @core_jit
 def tt_rehash(old: np.ndarray, new: np.ndarray) -> None:
     """Move every key of ``old`` into the (larger, empty) table ``new``."""
+    last = old.shape[1] - 1
     for i in range(old.shape[0]):
-        if old[i, 1] != U0:
-            tt_insert(new, old[i, 0], old[i, 1])
+        if old[i, last] != U0:
+            tt_insert(new, old[i, 0], old[i, last])
 
 
 @core_jit
@@ -222,10 +232,11 @@ def tt_spread(TT: np.ndarray, stop: Any) -> None:
     keys inserted again), from which it may come round to row 0. Every key then stays where
     :func:`tt_slot` finds it. The grown table is exact, as one rehashed (:func:`tt_rehash`).
     """
+    last = TT.shape[1] - 1
     for i in range(stop):
-        b = TT[i, 1]
+        b = TT[i, last]
         if b != U0:
             a = TT[i, 0]
             TT[i, 0] = U0
-            TT[i, 1] = U0
+            TT[i, last] = U0
             tt_insert(TT, a, b)
