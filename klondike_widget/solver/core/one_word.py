@@ -22,8 +22,12 @@ last word, the same word. :func:`~.table.tt_hash` leaves out bits 58-63 (and 52-
 second word): the pointer's class and a draw-1 tag, as in a two-word key, so the keys of a
 position under its pointers share their home (:func:`~.pointers.pointer_probe`).
 
-Half the bytes a row: the table of a search of 2**23 positions fits 64 MiB, not 128. Numbered
-deals 1-5000, 10 s each: see ``benchmarks/solver.py`` and the figures in the issue notes.
+Half the bytes a row: a table of 2**24 rows is 128 MiB, not 256, and a probe's run of rows
+spans half as many cache lines. Measured December 2026 on a shared 2-core machine (user CPU,
+paired runs, the same positions searched): whole searches, four large draw-1 deals twice,
+0.909 of the two-word time (2311: 2.13-2.16 against 2.30-2.82 s), five large draw-3 deals
+0.984; ``api.solve`` on the 20 largest draw-1 numbered deals 0.969, on numbered draw-3 deals
+1-5000 (10 s each) 0.995. Run-to-run noise on that machine was 5-30% a search.
 
 >>> int(ONE_TOP >> np.uint64(63)), int(ONE_POINTER_BITS >> ONE_POINTER_SHIFT)
 (1, 31)
