@@ -82,6 +82,9 @@ PARTS = {
     "table_key": "key (table_key, quiet_key, tagged_key)",
     "quiet_key": "key (table_key, quiet_key, tagged_key)",
     "tagged_key": "key (table_key, quiet_key, tagged_key)",
+    "row_key": "key (table_key, quiet_key, tagged_key)",  # (one_word: either width's key)
+    "row_quiet_key": "key (table_key, quiet_key, tagged_key)",
+    "row_tagged_key": "key (table_key, quiet_key, tagged_key)",
     "tt_insert": "table probe/insert",
     "tt_store": "table probe/insert",
     "tt_contains": "table probe/insert",

@@ -76,7 +76,7 @@ def test_a_sample_is_charged_by_the_function_run_chunk_calls_or_by_its_line() ->
 
 def test_the_functions_run_chunk_calls_belong_to_a_part_of_the_table() -> None:
     parts = set(grind.line_parts().values())
-    for called in ("play", "take_back", "child_keys", "quiet_key", "table_key", "gen_moves"):
+    for called in ("play", "take_back", "child_keys", "row_quiet_key", "row_key", "gen_moves"):
         assert grind.PARTS[called] in parts and grind.PARTS[called] in grind.ORDER
 
 
