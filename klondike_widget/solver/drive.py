@@ -93,8 +93,7 @@ TURN_NODES = 10_000
 #: it (see :func:`take_turns`): most deals are decided before, and pay nothing for it (see
 #: :data:`TURN_NODES` for 100,000 before).
 SECOND_ORDER_AFTER = 20_000
-#: Turns the first draw-3 search (and the relaxation) take for each turn of the second order
-#: (see :func:`take_turns`).
+#: Turns the first draw-3 search (and the relaxation) take for each second-order turn (take_turns).
 SECOND_ORDER_SHARE = 2
 #: Draw 1 (no relaxation beside the search): the second order joins once the first has
 #: searched this many positions (its first turn), takes the third turn and every other one
@@ -118,8 +117,8 @@ RELAXATION_LEAD_AFTER = 100_000
 RELAXATION_LEAD = 4
 
 #: Tables of this many rows and more have their children's rows asked for ahead
-#: (``core.child_keys``): 4 MiB, beyond a core's L2 cache. A smaller table is in the cache
-#: anyway, and playing each child twice would cost more than the reads save.
+#: (``core.child_keys``): 2 MiB of one-word rows, 4 of two-word, a core's L2 cache or more. A
+#: smaller table is in the cache anyway; playing each child twice would cost more than it saves.
 AHEAD_ROWS = 1 << 18
 #: The draw counts whose searches read ahead (once their table has :data:`AHEAD_ROWS` rows).
 #: (Draw 1 since December 2026: 6-10% less CPU on its largest searches; an older test found none.)
@@ -248,9 +247,10 @@ class Search:
         them and no won position (a won child is seen before the table is probed); that is the
         argument that makes one exhausted search a proof, over the union. A key names what the
         search generates from a position (a restricted position has its own key), so it does
-        not matter which of the two entered it. Peak memory counts the table once, in
-        ``other``'s figure.
+        not matter which of the two entered it. Peak memory counts the table once, in ``other``'s
+        figure. Rows of another width than this search's raise ``memory.TableWidthError``.
         """
+        other.table.require_width(self.TT.shape[1])
         self.table = other.table
         self._owns_table = False
         self.tt_max = other.tt_max

@@ -17,7 +17,7 @@ import numpy as np
 
 from klondike_widget.solver.coldstart import CORE as core  # compiled, or uncompiled until then
 
-__all__ = ["HUGE_PAGE_ROWS", "new_table", "Table"]
+__all__ = ["HUGE_PAGE_ROWS", "new_table", "Table", "TableWidthError"]
 
 #: Tables of this many rows and more (2 MiB, one huge page) are mapped as huge pages
 #: (:func:`new_table`).
@@ -50,6 +50,10 @@ def new_table(rows: int, words: int = 2) -> np.ndarray:
     return np.frombuffer(buf, dtype=np.uint64).reshape(rows, words)
 
 
+class TableWidthError(ValueError):
+    """Two searches whose table rows differ in width cannot share a table."""
+
+
 class Table:
     """A transposition table and its entry count, held for the searches that share it
     (:meth:`~.drive.Search.share_table`); ``peak`` its largest size in bytes (with the one it
@@ -62,6 +66,18 @@ class Table:
         #: ``new_table(tt_max)`` once the table has :data:`HUGE_PAGE_ROWS` rows: the table is
         #: its first rows, and doubles in place (:meth:`grow`).
         self.reserve: np.ndarray | None = None
+
+    def require_width(self, words: int) -> None:
+        """Raise :class:`TableWidthError` unless this table's rows are ``words`` words wide: a
+        search writes its keys in its own width, and keys of another width would not be exact.
+
+        >>> Table(new_table(8, 1), 0).require_width(2)
+        Traceback (most recent call last):
+        ...
+        klondike_widget.solver.memory.TableWidthError: 1-word rows cannot hold keys of 2 words
+        """
+        if self.TT.shape[1] != words:
+            raise TableWidthError(f"{self.TT.shape[1]}-word rows cannot hold keys of {words} words")
 
     def grow(self, tt_max: int) -> None:
         """Double the table (of at most ``tt_max`` rows): rehashed into a new one while small;

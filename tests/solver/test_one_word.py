@@ -22,7 +22,7 @@ from solver_helpers import midgame_positions
 
 from klondike_widget.engine.deals import deal
 from klondike_widget.engine.rules import Rules
-from klondike_widget.solver import core, drive, warm_up
+from klondike_widget.solver import core, drive, memory, warm_up
 from klondike_widget.solver.bridge import encode_state
 
 
@@ -167,3 +167,17 @@ def test_which_positions_fit() -> None:
     long = S.copy()
     long[core.O_TN] = core.ONE_WORD_TALON + 1
     assert not core.fits_one_word(long)
+
+
+def test_searches_of_other_row_widths_cannot_share_a_table() -> None:
+    one = drive.Search(deal(5))
+    two = drive.Search(deal(5), always=core.ALW_ALL & ~core.ALW_ONE_WORD)
+    before = (one.table, two.table, one.TT.shape, two.TT.shape)
+    for search, other in ((one, two), (two, one)):
+        with pytest.raises(memory.TableWidthError, match="cannot hold keys"):
+            search.share_table(other)
+    assert (one.table, two.table, one.TT.shape, two.TT.shape) == before  # nothing changed
+    assert one.TT.shape[1] == 1 and two.TT.shape[1] == 2
+    twin = drive.Search(deal(5))
+    twin.share_table(one)
+    assert twin.table is one.table
