@@ -25,6 +25,8 @@ below 2**31).
 True
 >>> all(n >= FRESH_LOW for n in fresh_deal_numbers(100, seed=2))
 True
+>>> pooled_fresh_numbers(2, [5, 6]) == fresh_deal_numbers(2, 5) + fresh_deal_numbers(2, 6)
+True
 """
 
 from __future__ import annotations
@@ -59,6 +61,18 @@ def fresh_deal_numbers(count: int, seed: int) -> list[int]:
         if n not in numbers:
             numbers.append(n)
     return numbers
+
+
+def pooled_fresh_numbers(count: int, seeds: list[int]) -> list[int]:
+    """``count`` fresh deal numbers of each seed in ``seeds``, in that order, each number once.
+
+    One seed measured session after session becomes a set the code is tuned on; several seeds
+    pooled in one run give a figure over deals no tuning has seen.
+    """
+    pooled: list[int] = []
+    for seed in seeds:
+        pooled.extend(n for n in fresh_deal_numbers(count, seed) if n not in pooled)
+    return pooled
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ Usage::
     python benchmarks/solver.py                      # 60 s a deal, all 50 reference deals
     python benchmarks/solver.py --seconds 5 --deals 20 --midgame 100
     python benchmarks/solver.py --fresh 100 --fresh-seed 1 --seconds 10 --lonelybot PATH
+    python benchmarks/solver.py --fresh 300 --fresh-seed 31-33 --seconds 10 --lonelybot PATH
     python benchmarks/solver.py --numbered 1-5000 --draws 3 --seconds 10 --per-deal
 
 Prints, per draw mode, a table over the reference deals (``shared/reference``): won / lost /
@@ -17,7 +18,8 @@ warm numba cache and the cold compile time (each in a fresh interpreter).
 
 Side by side (``--fresh N`` or ``--numbered RANGE``, ``benchmarks/side_by_side.py``): instead of the
 above, solve a set of fresh deals (``--fresh N``: N deal numbers drawn with ``--fresh-seed`` from
-2**40 up, which the project has never seen; the same deals in each draw mode) or numbered deals
+2**40 up, which the project has never seen, N of each seed when ``--fresh-seed`` names several,
+such as ``31-33``; the same deals in each draw mode) or numbered deals
 (``--numbered 1-5000``), with foundation-to-column moves allowed, at ``--seconds`` each. With
 ``--lonelybot PATH`` (a ``lonely_anchor`` binary built from github vuonghy2442/lonelybot by
 ``../shared/anchors/build-lonelybot.sh``; never required, never downloaded) lonelybot solves each
@@ -166,8 +168,12 @@ def run_side_by_side(args: argparse.Namespace, draws: list[int]) -> int:
     if args.lonelybot and not os.access(args.lonelybot, os.X_OK):
         raise SystemExit(f"--lonelybot {args.lonelybot}: not an executable file")
     if args.fresh:
-        numbers = side_by_side.fresh_deal_numbers(args.fresh, args.fresh_seed)
-        what = f"{args.fresh} fresh deals (seed {args.fresh_seed})"
+        seeds = parse_deal_numbers(args.fresh_seed)
+        if not seeds:
+            raise SystemExit(f"--fresh-seed {args.fresh_seed!r}: no seed")
+        numbers = side_by_side.pooled_fresh_numbers(args.fresh, seeds)
+        each = " each" if len(seeds) > 1 else ""
+        what = f"{args.fresh} fresh deals{each} (seed {args.fresh_seed}: {len(numbers)} deals)"
     else:
         numbers = parse_deal_numbers(args.numbered)
         what = f"numbered deals {args.numbered}"
@@ -231,7 +237,9 @@ def main() -> None:
         "--no-extras", action="store_true", help="only the tables (no speed and start-up runs)"
     )
     parser.add_argument("--fresh", type=int, default=0, help="side by side on N fresh deals")
-    parser.add_argument("--fresh-seed", type=int, default=1, help="seed of the fresh deals")
+    parser.add_argument(
+        "--fresh-seed", default="1", help="seed of the fresh deals, or seeds: 31-33 pools N each"
+    )
     parser.add_argument("--numbered", default="", help="side by side on numbered deals: 1-5000")
     parser.add_argument("--lonelybot", default="", help="path of a lonely_anchor binary")
     parser.add_argument("--per-deal", action="store_true", help="a line per deal (side by side)")

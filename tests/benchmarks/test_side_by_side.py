@@ -122,6 +122,12 @@ def test_fresh_deal_numbers() -> None:
     assert all(side_by_side.FRESH_LOW <= n < 2**64 for n in numbers)
 
 
+def test_pooled_fresh_numbers_take_count_deals_of_each_seed() -> None:
+    pooled = side_by_side.pooled_fresh_numbers(20, [3, 4])
+    assert pooled == side_by_side.fresh_deal_numbers(20, 3) + side_by_side.fresh_deal_numbers(20, 4)
+    assert side_by_side.pooled_fresh_numbers(20, [3, 3]) == side_by_side.fresh_deal_numbers(20, 3)
+
+
 def test_run_deals_compares_verdicts(tmp_path: Path) -> None:
     # a stand-in that says "lost" on every deal: deal 2 (won) must show as a disagreement
     binary = _script(tmp_path, 'echo "result: unsolvable"; echo "visits: 7"; echo "unique: 5"')
