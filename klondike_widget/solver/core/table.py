@@ -41,15 +41,16 @@ __all__ = [
 ]
 
 
-#: Cache lines (64 bytes, four rows) that :func:`tt_prefetch` asks for in draw 3, from a key's
-#: first row on. A probe reads the run of full rows from there to the key or the first empty
-#: row: at the end of numbered draw-3 deal 1862 (2**24 rows, 0.70 full, keys of one position
-#: under its pointers sharing a first row) the read-ahead probes, five a position, read 4.9-5.6
-#: rows over 2.0-2.1 lines on average, and a probe for a key not there 12.4 rows over 3.9
-#: lines. One line left the second to a wait for the memory; three cut 1862's CPU time by
-#: about 5%. On the 175 draw-3 searches of numbered deals 1-5000 above 300,000 positions (10 s
-#: each, two settings side by side), three lines against one, two and four: 2.3%, 2.9% and
-#: 1.9% less CPU time in all (112.8 against 115.4 s, ...; 1.2-5.0% by size class).
+#: Cache lines (64 bytes, four two-word rows; the same rows of one word take two lines, see
+#: :func:`tt_prefetch`) that :func:`tt_prefetch` asks for in draw 3, from a key's first row on. A
+#: probe reads the run of full rows from there to the key or the first empty row: at the end of
+#: numbered draw-3 deal 1862 (2**24 rows, 0.70 full, keys of one position under its pointers sharing
+#: a first row) the read-ahead probes, five a position, read 4.9-5.6 rows over 2.0-2.1 lines on
+#: average, and a probe for a key not there 12.4 rows over 3.9 lines. One line left the second to a
+#: wait for the memory; three cut 1862's CPU time by about 5%. On the 175 draw-3 searches of
+#: numbered deals 1-5000 above 300,000 positions (10 s each, two settings side by side), three lines
+#: against one, two and four: 2.3%, 2.9% and 1.9% less CPU time in all (112.8 against 115.4 s, ...;
+#: 1.2-5.0% by size class).
 PREFETCH_LINES = 3
 #: The same in draw 1, where a position has one key (no pointer classes) and the runs are
 #: short: on the 77 draw-1 searches of numbered deals 1-5000 above 300,000 positions, one line
@@ -162,13 +163,23 @@ def tt_home(TT: np.ndarray, a: np.uint64, b: np.uint64) -> np.uint64:
 @core_jit_inline
 def tt_prefetch(TT: np.ndarray, h: np.uint64, lines: int) -> None:
     """Start bringing in the rows where the search for the key of hash ``h`` starts
-    (:func:`tt_hash`, :func:`prefetch_row`): ``lines`` cache lines' worth from there
-    (:data:`PREFETCH_LINES`, :data:`PREFETCH_LINES_DRAW1`), so that a probe made later finds
-    its run of rows in the cache."""
+    (:func:`tt_hash`, :func:`prefetch_row`): ``lines`` cache lines' worth of two-word rows
+    from there, ``4 * lines`` rows (:data:`PREFETCH_LINES`, :data:`PREFETCH_LINES_DRAW1`), so
+    that a probe made later finds its run of rows in the cache. One prefetch a line the rows
+    fall on: rows of one word are eight to a line, so three lines' worth of them take two
+    prefetches (rows ``i`` and ``i + 8``: the lines that rows ``i``, ``i + 4`` and ``i + 8``
+    fall on, the third of which was asked for twice before December 2026). A hint asks for no
+    other line and changes no node count; numbered draw-3 deal 1862 to 300,000 positions
+    (``benchmarks/callgrind_profile.py --frames``): 3,629 -> 3,503 instructions a position in
+    ``run_chunk``, 931 -> 873 of them reading the children's keys ahead."""
     mask = np.uint64(TT.shape[0] - 1)
     i = h & mask
-    for k in range(lines):
-        prefetch_row(TT, (i + np.uint64(4 * k)) & mask)
+    if TT.shape[1] == 1:  # eight rows a line
+        for k in range((lines + 1) // 2):
+            prefetch_row(TT, (i + np.uint64(8 * k)) & mask)
+    else:  # four
+        for k in range(lines):
+            prefetch_row(TT, (i + np.uint64(4 * k)) & mask)
 
 
 @core_jit
