@@ -41,8 +41,8 @@ __all__ = [
 ]
 
 
-#: Cache lines (64 bytes, four two-word rows; the same rows of one word take two lines, see
-#: :func:`tt_prefetch`) that :func:`tt_prefetch` asks for in draw 3, from a key's first row on. A
+#: Cache lines' worth of rows (64 bytes, four two-word rows; the same rows of one word take two
+#: lines) that :func:`tt_prefetch` asks for in draw 3, from a key's first row on. A
 #: probe reads the run of full rows from there to the key or the first empty row: at the end of
 #: numbered draw-3 deal 1862 (2**24 rows, 0.70 full, keys of one position under its pointers sharing
 #: a first row) the read-ahead probes, five a position, read 4.9-5.6 rows over 2.0-2.1 lines on
