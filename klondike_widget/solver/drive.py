@@ -45,8 +45,7 @@ __all__ = [
     "DRAW1_SECOND_ORDER_AFTER",
     "DRAW1_SECOND_ORDER_SHARE",
     "second_order_schedule",
-    "RELAXATION_LEAD",
-    "RELAXATION_LEAD_AFTER",
+    "RELAXATION_LEADS",
     "Search",
     "Searcher",
     "shared_verdict",
@@ -110,11 +109,9 @@ SECOND_ORDER_SHARE = 2
 DRAW1_SECOND_ORDER_AFTER = 10_000
 DRAW1_SECOND_ORDER_SHARE = 1
 
-#: Positions of the draw-1 relaxation, still without a win, after which it takes
-#: :data:`RELAXATION_LEAD` turns for each of the draw-3 search's (see :func:`take_turns`).
-RELAXATION_LEAD_AFTER = 100_000
-#: Turns of the relaxation for each of the draw-3 search's after :data:`RELAXATION_LEAD_AFTER`.
-RELAXATION_LEAD = 4
+#: ``(after, lead)``: once the draw-1 relaxation has searched ``after`` positions without a win,
+#: it takes ``lead`` turns for each of the draw-3 search's (:func:`_lead_relaxation`).
+RELAXATION_LEADS = ((20_000, 4), (200_000, 64))
 
 #: Tables of this many rows and more have their children's rows asked for ahead
 #: (``core.child_keys``): 2 MiB of one-word rows, 4 of two-word, a core's L2 cache or more. A
@@ -383,27 +380,30 @@ class _Run:
             self.chunk = max(self.chunk // 2, 1_000)
 
 
-def _lead_relaxation(runs: list[_Run], relaxation: _Run | None) -> bool:
-    """Give the relaxation the lead once the deal looks lost (see :func:`take_turns`); True
-    if it takes it now (the caller asks no more after that).
+def _lead_relaxation(runs: list[_Run], relaxation: _Run | None, stage: int) -> int:
+    """Give the relaxation the lead as the deal looks lost (see :func:`take_turns`): past
+    each stage of :data:`RELAXATION_LEADS` it reaches without a draw-1 win (from ``stage`` on),
+    it takes that stage's turns for each of the draw-3 search's; return the stages reached.
 
-    A relaxation still without a draw-1 win after :data:`RELAXATION_LEAD_AFTER` positions takes
-    :data:`RELAXATION_LEAD` turns for each of the draw-3 search's. A draw-3 win is a draw-1 win,
-    so such a deal is likely lost, and the relaxation alone is often the cheapest proof: it
-    proved 2311, 3440, 3491 and reference deal 22 lost in 3.1-4.3 M positions, where the first
-    order needs 4.4-8.5 M or more. The lead costs a won deal positions only while its
-    relaxation is still searching when the first order wins (a relaxation that wins stops).
-    Four turns, not two: those four proofs then cost 4.70-6.16 M positions in all, not
-    5.25-7.01 M. After 100,000 positions, not 1,000,000: over the 135 numbered deals 1-5000
-    whose relaxation passes 100,000 (82 of them lost by its proof), 13.6% fewer positions
-    (159.6 -> 137.9 M on the 132 decided either way), 10 dearer by more than 5% (the most: won
-    3964, 0.83 -> 1.73 M), no verdict changed; 100 fresh draw-3 deals 3.18 -> 2.88 M.
+    A draw-3 win is a draw-1 win, so such a deal is likely lost, and the relaxation alone is
+    often the cheapest proof (2311, 3440, 3491 and reference deal 22: 3.1-4.3 M positions,
+    where the first order needs 4.4-8.5 M or more). The lead costs a won deal positions only
+    while its relaxation is still searching when the first order wins (a relaxation that wins
+    stops). Node counts (no clock), one lead of four from 100,000 against these stages:
+    numbered draw-3 deals 1-5000 247.26 -> 231.94 M positions (the lost 160.88 -> 145.01 M,
+    the won 86.39 -> 86.93 M), fresh seeds 37-39 (600) 26.48 -> 23.54 M, 34-36 (600, one
+    undecided at 20 M) 42.75 -> 40.65 M, 31 (200) 14.92 -> 14.81 M; no verdict changed. The
+    dearest: won 2404 0.14 -> 0.27 M. A lead of 64 from 10,000 saved a little more (229.16 M,
+    22.59 M) but starved the first order on won deals whose relaxation wins late (2404 1.01 M).
     """
-    if relaxation is None or not relaxation.live or relaxation.search.nodes < RELAXATION_LEAD_AFTER:
-        return False
-    for run in runs:
-        run.reweigh(RELAXATION_LEAD if run is relaxation else 1)
-    return True
+    if relaxation is None or not relaxation.live:
+        return stage
+    while stage < len(RELAXATION_LEADS) and relaxation.search.nodes >= RELAXATION_LEADS[stage][0]:
+        lead = RELAXATION_LEADS[stage][1]
+        stage += 1
+        for run in runs:
+            run.reweigh(lead if run is relaxation else 1)
+    return stage
 
 
 def shared_verdict(exact: list[Search]) -> Search | None:
@@ -462,7 +462,7 @@ def take_turns(
     runs = [_Run(s, weight=share) for s in searches]
     relaxation = runs[1] if len(runs) > 1 else None
     exact = [first]
-    led = False  # the relaxation has the lead (:func:`_lead_relaxation`)
+    stage = 0  # the relaxation's lead (:func:`_lead_relaxation`)
     while shared_verdict(exact) is None:
         done = sum(r.search.nodes for r in runs)
         if cancelled():
@@ -485,7 +485,7 @@ def take_turns(
                 run.reweigh(share)
             runs.append(_Run(exact[-1]))
             second = None
-        led = led or _lead_relaxation(runs, relaxation)
+        stage = _lead_relaxation(runs, relaxation, stage)
         live = [r for r in runs if r.live]
         if not live:  # the search filled its table (and the relaxation can prove nothing)
             return "memory", "search", first

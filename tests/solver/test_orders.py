@@ -129,7 +129,7 @@ def test_the_second_order_waits_while_the_relaxation_searches(
     of its own: the first order passed :data:`SECOND_ORDER_AFTER` meanwhile, but the second
     order (which can only win) never joined, and (with the relaxation's lead put off) the two
     shared the positions evenly."""
-    monkeypatch.setattr(drive, "RELAXATION_LEAD_AFTER", 1_000_000)
+    monkeypatch.setattr(drive, "RELAXATION_LEADS", ())
     state = deal(652, Rules(draw=3, foundation_to_tableau=True))  # (294 is now dead at once)
     result = solve(state, Limit(nodes=2_000_000, seconds=600))
     assert result.status is Status.LOST and result.extra["proof"] == "draw-1 relaxation"
@@ -140,15 +140,16 @@ def test_the_second_order_waits_while_the_relaxation_searches(
 
 
 def test_the_relaxation_leads_once_the_deal_looks_lost(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Numbered draw-3 deal 2311 is lost and its relaxation finds no draw-1 win: past
-    ``RELAXATION_LEAD_AFTER`` positions it takes four turns for each of the draw-3 search's."""
-    monkeypatch.setattr(drive, "RELAXATION_LEAD_AFTER", 200_000)
+    """Numbered draw-3 deal 2311 is lost and its relaxation finds no draw-1 win: past each
+    stage of ``RELAXATION_LEADS`` it takes more turns for each of the draw-3 search's."""
+    monkeypatch.setattr(drive, "RELAXATION_LEADS", ((200_000, 4), (600_000, 64)))
     state = deal(2311, Rules(draw=3, foundation_to_tableau=True))
-    result = solve(state, Limit(nodes=1_400_000, seconds=600))
+    result = solve(state, Limit(nodes=1_500_000, seconds=600))
     assert result.status is Status.UNKNOWN and result.extra["second_order_nodes"] == 0
     relaxation = result.extra["relaxation_nodes"]
-    # 200,000 each, then four fifths of the other 1,000,000 (evenly: 700,000)
-    assert abs(relaxation - 1_000_000) <= TURN_NODES, relaxation
+    # 200,000 each, then four turns for one up to 600,000 (the search at 300,000), then
+    # 64 for one of the last 600,000 (the relaxation 590,769 of them)
+    assert abs(relaxation - 1_190_769) <= 2 * TURN_NODES, relaxation
 
 
 def endgames_and_midgames(draw: int, endgames: int, seed: int) -> list[GameState]:

@@ -44,11 +44,11 @@ ORDERS = (core.ORDER_DEFAULT, core.ORDER_REVEALS)
 @pytest.fixture(autouse=True)
 def interleaved(monkeypatch: pytest.MonkeyPatch) -> None:
     """Turns of three positions, the second order from the second position on, and the
-    relaxation's lead from its fiftieth."""
+    relaxation's lead from its fiftieth (four turns for one) and its hundredth (64 for one)."""
     monkeypatch.setattr(drive, "TURN_NODES", 3)
     monkeypatch.setattr(drive, "SECOND_ORDER_AFTER", 2)
     monkeypatch.setattr(drive, "DRAW1_SECOND_ORDER_AFTER", 2)
-    monkeypatch.setattr(drive, "RELAXATION_LEAD_AFTER", 50)
+    monkeypatch.setattr(drive, "RELAXATION_LEADS", ((50, 4), (100, 64)))
 
 
 @pytest.fixture(scope="module", params=[3, 1], ids=["draw3", "draw1"])
