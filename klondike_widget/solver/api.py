@@ -48,7 +48,7 @@ from klondike_widget.solver import coldstart
 from klondike_widget.solver.beam_run import prepare_shortening
 from klondike_widget.solver.coldstart import CORE as core  # compiled, or uncompiled until then
 from klondike_widget.solver.drive import (
-    RELAX_TT_MAX,
+    RELAX_TABLE_BYTES,
     TT_MAX,
     TT_START,
     TURN_NODES,
@@ -74,7 +74,7 @@ __all__ = [
     "TT_START",
     "TT_MAX",
     "TURN_NODES",
-    "RELAX_TT_MAX",
+    "RELAX_TABLE_BYTES",
 ]
 
 

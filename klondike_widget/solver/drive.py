@@ -37,7 +37,7 @@ __all__ = [
     "LATE_GROWTH_ROWS",
     "grow_at",
     "TURN_NODES",
-    "RELAX_TT_MAX",
+    "RELAX_TABLE_BYTES",
     "AHEAD_ROWS",
     "AHEAD_DRAWS",
     "SECOND_ORDER_AFTER",
@@ -126,8 +126,8 @@ _NO_KEYS = np.zeros((1, 1, 2), dtype=np.uint64)
 #: ``partner_ctl`` of a search that shares no table (depth -1: see ``core.enters_shared``).
 _NO_PARTNER = np.full(core.C_SIZE, -1, dtype=np.int64)
 
-#: Largest table of the draw-1 relaxation that runs beside a draw-3 search (256 MiB).
-RELAX_TT_MAX = 1 << 24
+#: Largest table of the draw-1 relaxation beside a draw-3 search, in bytes (see relaxation.py).
+RELAX_TABLE_BYTES = 1 << 28
 
 
 def grow_at(rows: int) -> int:

@@ -27,9 +27,30 @@ from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
 from klondike_widget.solver import drive
 from klondike_widget.solver.coldstart import CORE as core  # compiled, or uncompiled until then
-from klondike_widget.solver.drive import RELAX_TT_MAX, Search, shared_verdict
+from klondike_widget.solver.drive import RELAX_TABLE_BYTES, Search, shared_verdict
 
-__all__ = ["Relaxation"]
+__all__ = ["Relaxation", "relaxation_rows"]
+
+
+def relaxation_rows(words: int) -> int:
+    """The most rows the relaxation's table holds, in rows of ``words`` words: those of
+    :data:`~.drive.RELAX_TABLE_BYTES`, 256 MiB.
+
+    The relaxation stops when its table is full, and then it proves nothing: the positions it
+    searched are lost work. A cap in rows of 2**24 held 12.58 M positions (three quarters full,
+    :func:`~.drive.grow_at`), too few for fresh deal 17491285307601696436, whose draw-1 version
+    is lost in 19.43 M: in draw 3 the relaxation filled its table, and the draw-3 search alone
+    proved the deal lost, at 29.6 M positions in 17.1 s; now the relaxation proves it at 19.80
+    M in 10.0 s, peak 291 MiB (lonelybot: 10.27 s). In bytes the cap is what it was for rows of
+    two words; rows of one word (every dealt position's, ``core.row_words``) took half of it,
+    and now take all. With the draw-3 search's largest table (512 MiB of one-word rows) a
+    solve stays under 1 GiB. The caps differ only past 12.58 M relaxation positions, so no
+    smaller solve changes.
+
+    >>> relaxation_rows(1), relaxation_rows(2)
+    (33554432, 16777216)
+    """
+    return RELAX_TABLE_BYTES // (8 * words)
 
 
 class Relaxation:
@@ -47,7 +68,9 @@ class Relaxation:
 
     def __init__(self, state: GameState) -> None:
         self.state = state.replace(rules=Rules(1, state.rules.foundation_to_tableau))
-        self.orders = [Search(self.state, tt_max=RELAX_TT_MAX)]
+        first = Search(self.state)
+        first.tt_max = relaxation_rows(first.TT.shape[1])
+        self.orders = [first]
 
     @property
     def nodes(self) -> int:
@@ -89,8 +112,8 @@ class Relaxation:
         while left > 0 and self.result == core.R_BUDGET:
             first = self.orders[0]
             if len(self.orders) == 1 and first.nodes >= drive.DRAW1_SECOND_ORDER_AFTER:
-                second = Search(self.state, tt_max=RELAX_TT_MAX, order=core.ORDER_REVEALS)
-                second.share_table(first)
+                second = Search(self.state, order=core.ORDER_REVEALS)
+                second.share_table(first)  # (and its table's cap)
                 self.orders.append(second)
             live = [s for s in self.orders if s.result == core.R_BUDGET]
             search = min(live, key=lambda s: (s.nodes // drive.TURN_NODES, self.orders.index(s)))

@@ -16,6 +16,7 @@ from solver_helpers import random_endgame
 from klondike_widget.engine.deals import deal
 from klondike_widget.engine.rules import Rules
 from klondike_widget.solver import Limit, Status, core, drive, solve
+from klondike_widget.solver import relaxation as relaxation_module
 from klondike_widget.solver.relaxation import Relaxation
 
 
@@ -83,3 +84,19 @@ def test_it_cuts_the_heavy_tail_of_a_won_draw_3_deal() -> None:
     assert result.status is Status.WON  # (the line was replayed through the engine)
     assert result.extra["relaxation_nodes"] < 500_000
     assert result.nodes < 1_500_000, result.nodes
+
+
+def test_its_table_is_capped_in_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cap is :data:`~.drive.RELAX_TABLE_BYTES`: in rows of one word (every dealt
+    position's) twice the rows of two words. Once full the relaxation stops (``R_GROW``) with
+    its table three quarters full at most, and both orders hold the same cap. Numbered draw-3
+    deal 2311, whose draw-1 version is lost at some 4.5 M positions, under a cap of 512 KiB."""
+    monkeypatch.setattr(relaxation_module, "RELAX_TABLE_BYTES", 1 << 19)
+    relaxation = Relaxation(deal(2311, Rules(draw=3)))
+    first = relaxation.orders[0]
+    assert first.TT.shape[1] == 1 and first.tt_max == 1 << 16
+    run(relaxation, 20_000, 1_000_000)
+    assert relaxation.result == core.R_GROW
+    assert [s.tt_max for s in relaxation.orders] == [1 << 16, 1 << 16]
+    assert first.TT.shape[0] == 1 << 16
+    assert drive.grow_at(1 << 15) < first.table.count <= drive.grow_at(1 << 16)
