@@ -196,3 +196,7 @@ def test_rates_over_the_search_and_the_ratio_over_the_whole_call() -> None:
     killed = lonelybot.AnchorResult("unknown", 1.2, 1.1, None, None, None, "")
     both = [run, side_by_side.DealRun(8, 1, ours, killed)]  # (its CPU seconds count)
     assert side_by_side.search_ratio(both) == pytest.approx(2.0 / 2.0)
+    # a deal lonelybot left undecided adds its whole budget to its total: left out here
+    table = side_by_side.issue_table({1: both})
+    assert "| both decided, ours/lonelybot | 2.00x (1 of 2) | | |" in table
+    assert not both[1].both_decided and both[0].both_decided
