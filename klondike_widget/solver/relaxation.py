@@ -40,12 +40,12 @@ def relaxation_rows(words: int) -> int:
     searched are lost work. A cap in rows of 2**24 held 12.58 M positions (three quarters full,
     :func:`~.drive.grow_at`), too few for fresh deal 17491285307601696436, whose draw-1 version
     is lost in 19.43 M: in draw 3 the relaxation filled its table, and the draw-3 search alone
-    proved the deal lost, at 29.6 M positions in 17.1 s; now the relaxation proves it at 19.80
-    M in 10.0 s, peak 291 MiB (lonelybot: 10.27 s). In bytes the cap is what it was for rows of
-    two words; rows of one word (every dealt position's, ``core.row_words``) took half of it,
-    and now take all. With the draw-3 search's largest table (512 MiB of one-word rows) a
-    solve stays under 1 GiB. The caps differ only past 12.58 M relaxation positions, so no
-    smaller solve changes.
+    proved the deal lost, at 29.61 M positions in 16.6 CPU s (peak 420 MiB); now the relaxation
+    proves it at 19.80 M in 9.5 s (291 MiB; two paired runs each; lonelybot: 10.27 s). In bytes
+    the cap is what it was for rows of two words; rows of one word (every dealt position's,
+    ``core.row_words``) took half of it, and now take all. With the draw-3 search's largest
+    table (512 MiB of one-word rows) a solve stays under 1 GiB. The caps differ only past
+    12.58 M relaxation positions, so no smaller solve changes.
 
     >>> relaxation_rows(1), relaxation_rows(2)
     (33554432, 16777216)
