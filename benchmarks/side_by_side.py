@@ -438,6 +438,46 @@ def worst_work(runs: list[DealRun], count: int = 10) -> str:
     return "\n".join(lines)
 
 
+def largest_gaps(runs: list[DealRun], count: int = 10, clock: str = "wall") -> str:
+    """Where a ratio of totals is lost: the (at most ``count``) deals both decided on which our
+    seconds exceed lonelybot's most, and the gaps' sums either way (:func:`worst_work` ranks
+    quick won deals first, while one lost deal can cost seconds at an equal count of positions).
+
+    >>> def run(number, s, lb_s):  # 2 M positions in ``s`` seconds, lonelybot's 1 M in ``lb_s``
+    ...     extra = {"cpu_seconds": s, "search_cpu_seconds": s, "proof": "search"}
+    ...     ours = SolveResult(Status.LOST, nodes=2 * 10**6, seconds=s, extra=extra)
+    ...     lb = lonelybot.AnchorResult("lost", lb_s, lb_s, 0, 0, 10**6, "")
+    ...     return DealRun(number, 3, ours, lb)
+    >>> text = largest_gaps([run(7, 1.0, 4.0), run(8, 5.0, 0.5), run(9, 2.0, 1.5)], count=2)
+    >>> print(text.splitlines()[0])
+    behind on 2 deals by 5.00 s in all, ahead on 1 by 3.00 s (wall)
+    >>> [line[:4] for line in text.splitlines()[3:]], text.splitlines()[3].split(" | ", 4)[4]
+    (['| 8 ', '| 9 '], '4.50 | 2,000,000 | 0 | search | 1,000,000 | 0.40 | 2.00 |')
+    """
+    pairs = [
+        (_our_seconds(r, clock) - _anchor_seconds(r, clock), r) for r in runs if r.both_decided
+    ]
+    gaps = sorted(pairs, key=lambda pair: -pair[0])
+    behind, ahead = [g for g, _ in gaps if g > 0], [-g for g, _ in gaps if g < 0]
+    lines = [
+        f"behind on {len(behind)} deals by {sum(behind):.2f} s in all, ahead on {len(ahead)} "
+        f"by {sum(ahead):.2f} s ({clock})",
+        "| deal | verdict | ours s | lb s | gap s | our nodes | (relaxation) | proof "
+        "| lb expanded | ours M/srch s | lb M/s |\n" + "|---" * 11 + "|",
+    ]
+    for gap, r in gaps[: min(count, len(behind))]:
+        o, a = r.ours, r.anchor
+        assert a is not None
+        lines.append(
+            f"| {r.number} | {o.status.value} | {_our_seconds(r, clock):.2f} | "
+            f"{_anchor_seconds(r, clock):.2f} | {gap:.2f} | {o.nodes:,} | "
+            f"{o.extra.get('relaxation_nodes', 0):,} | {o.extra.get('proof', '')} | "
+            f"{a.unique or 0:,} | {o.nodes / max(r.search_cpu, 1e-9) / 1e6:.2f} | "
+            f"{(a.unique or 0) / max(a.cpu_seconds, 1e-9) / 1e6:.2f} |"
+        )
+    return "\n".join(lines)
+
+
 def slowest(runs: list[DealRun], count: int = 10) -> str:
     """Our mean time, undecided count and the ``count`` slowest deals."""
     secs = [r.ours.seconds for r in runs]

@@ -208,6 +208,8 @@ def run_side_by_side(args: argparse.Namespace, draws: list[int]) -> int:
         if args.lonelybot:
             print(f"\ndraw {draw}: our nodes furthest above lonelybot's states")
             print(side_by_side.worst_work(runs))
+            print(f"\ndraw {draw}: where lonelybot gains the most time on us (both decided)")
+            print(side_by_side.largest_gaps(runs, clock=args.clock))
         print(f"\ndraw {draw}: ours, slowest deals")
         print(side_by_side.slowest(runs))
     disagreements = [r for runs in by_draw.values() for r in runs if r.disagrees()]

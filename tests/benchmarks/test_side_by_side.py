@@ -200,3 +200,30 @@ def test_rates_over_the_search_and_the_ratio_over_the_whole_call() -> None:
     table = side_by_side.issue_table({1: both})
     assert "| both decided, ours/lonelybot | 2.00x (1 of 2) | | |" in table
     assert not both[1].both_decided and both[0].both_decided
+
+
+def _gap_run(number: int, ours_s: float, cpu: float, lb: str, lb_s: float) -> side_by_side.DealRun:
+    extra = {"cpu_seconds": cpu, "search_cpu_seconds": cpu, "proof": "search"}
+    ours = SolveResult(Status.LOST, nodes=1_000_000, seconds=ours_s, extra=extra)
+    anchor = lonelybot.AnchorResult(lb, lb_s, lb_s / 2, None, None, 2_000_000, "")
+    return side_by_side.DealRun(number, 3, ours, anchor)
+
+
+def test_largest_gaps_rank_the_deals_both_decided_by_our_extra_seconds() -> None:
+    # deal 3 left undecided by lonelybot at its budget is no gap: its 10 s say nothing of ours
+    runs = [
+        _gap_run(1, 2.0, 1.0, "lost", 1.0),
+        _gap_run(2, 0.5, 0.5, "lost", 3.0),
+        _gap_run(3, 0.1, 0.1, "unknown", 10.0),
+        _gap_run(4, 4.0, 4.0, "lost", 1.0),
+    ]
+    wall = side_by_side.largest_gaps(runs, count=5)
+    lines = wall.splitlines()
+    assert lines[0] == "behind on 2 deals by 4.00 s in all, ahead on 1 by 2.50 s (wall)"
+    assert [line.split(" | ")[0] for line in lines[3:]] == ["| 4", "| 1"]  # (not 2: ahead)
+    assert lines[3].split(" | ")[2:5] == ["4.00", "1.00", "3.00"]
+    assert lines[3].endswith("| 1,000,000 | 0 | search | 2,000,000 | 0.25 | 4.00 |")
+    cpu = side_by_side.largest_gaps(runs, count=1, clock="cpu")
+    # cpu: ours 1.0, 0.5, 4.0 against 0.5, 1.5, 0.5
+    assert cpu.splitlines()[0] == "behind on 2 deals by 4.00 s in all, ahead on 1 by 1.00 s (cpu)"
+    assert len(cpu.splitlines()) == 4 and cpu.splitlines()[3].startswith("| 4 |")
