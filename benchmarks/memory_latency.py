@@ -7,10 +7,10 @@ probed right after its row is asked for, so most positions wait for one such rea
 measures that wait on this machine: a chain of dependent reads (each read's value is the next
 read's index), one read per 64-byte cache line, in a random order that visits every line once
 (:func:`one_cycle`), over arrays allocated as the solver allocates its tables
-(``memory.new_table``: huge pages from 2 MiB on). It prints nanoseconds per read by array size,
-with the rows of the solver's table of that size (one-word keys, 8-byte rows: ``core.one_word``)
-and the positions such a table holds before it grows (``drive.grow_at``: at one half, or three
-quarters when large).
+(``memory.new_table``). It prints nanoseconds per read by array size, with the rows of the
+solver's table of that size (one-word keys, 8-byte rows: ``core.one_word``) and the positions
+such a table holds before it grows (``drive.grow_at``: at one half, or three quarters when
+large).
 
 Run: ``python benchmarks/memory_latency.py`` (``--mib 4,16,64,256``, ``--reads N``).
 """

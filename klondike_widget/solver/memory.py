@@ -17,36 +17,38 @@ import numpy as np
 
 from klondike_widget.solver.coldstart import CORE as core  # compiled, or uncompiled until then
 
-__all__ = ["HUGE_PAGE_ROWS", "new_table", "Table", "TableWidthError"]
+__all__ = ["MAPPED_ROWS", "new_table", "Table", "TableWidthError"]
 
-#: Tables of this many rows and more (2 MiB, one huge page) are mapped as huge pages
+#: Tables of this many rows and more (2 MiB of two-word rows) are mapped on their own
 #: (:func:`new_table`).
-HUGE_PAGE_ROWS = 1 << 17
+MAPPED_ROWS = 1 << 17
 
 
 def new_table(rows: int, words: int = 2) -> np.ndarray:
     """An empty transposition table of ``rows`` rows of ``words`` words (two, or one for
-    one-word keys: ``core.row_words``); from
-    :data:`HUGE_PAGE_ROWS` rows on, its memory is mapped on its own and asked for as huge pages.
+    one-word keys: ``core.row_words``); from :data:`MAPPED_ROWS` rows on, its memory is a
+    private anonymous mapping of its own, which the kernel fills with zero pages as the table
+    first touches them (a table's reserve: :class:`Table`) and takes back when the array goes.
 
-    A large table is probed at random, so nearly every probe misses the caches and many miss
-    the TLB as well: with 2 MiB pages (``madvise(MADV_HUGEPAGE)``, which Linux honours when
-    transparent huge pages are in its ``madvise`` or ``always`` mode) one TLB entry covers 512
-    times as many rows. Numbered draw-3 deal 1862 (lost at 12,098,856 positions in a table of
-    2**24 rows): about 5% fewer CPU seconds (``benchmarks/big_table.py``). Where the system
-    has no such advice the table is a plain array of zeros (both are zeros; the table is exact,
-    so its memory changes no node count).
+    It is not advised as huge pages (``madvise(MADV_HUGEPAGE)``, from December 2 to 6, 2026):
+    fewer TLB misses did not pay for the pages. On the Firecracker machine of December 6, 2026
+    (transparent huge pages in ``madvise`` mode) a fresh process touched 256 MiB advised as huge
+    pages in 3.15 s (12.3 ms a MiB), and without the advice in 0.08 s (0.32 ms a MiB); a
+    table's growths touch all its memory once. ``benchmarks/big_table.py``, a fresh process per
+    run, medians of three (process CPU s, advised -> not): fresh draw-1 deal
+    14025439185704401209 (9,871,813 positions) 5.38 -> 4.35, numbered draw-3 1862 (12,202,738)
+    8.40 -> 7.03, fresh draw-3 7400131697704231946 (5,087,781) 3.37 -> 2.84, fresh draw-1
+    13540208507017480269 (3,836,873) 1.63 -> 1.40. A system in ``always`` mode may still back
+    the table with huge pages of its own accord.
 
-    >>> t = new_table(HUGE_PAGE_ROWS)
-    >>> t.shape == (HUGE_PAGE_ROWS, 2), t.dtype == np.uint64, int(t.sum()), t.flags.writeable
+    >>> t = new_table(MAPPED_ROWS)
+    >>> t.shape == (MAPPED_ROWS, 2), t.dtype == np.uint64, int(t.sum()), t.flags.writeable
     (True, True, 0, True)
     """
-    if rows < HUGE_PAGE_ROWS or not hasattr(mmap, "MADV_HUGEPAGE"):
+    if rows < MAPPED_ROWS or not hasattr(mmap, "MAP_ANONYMOUS"):
         return np.zeros((rows, words), dtype=np.uint64)
-    # anonymous and private (a shared mapping would be shmem, under other huge-page rules),
-    # zeros; unmapped when the array goes
+    # anonymous and private (a shared mapping would be shmem), zeros; unmapped when the array goes
     buf = mmap.mmap(-1, rows * 8 * words, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
-    buf.madvise(mmap.MADV_HUGEPAGE)
     return np.frombuffer(buf, dtype=np.uint64).reshape(rows, words)
 
 
@@ -63,7 +65,7 @@ class Table:
         self.TT = TT
         self.count = count
         self.peak = int(TT.nbytes)
-        #: ``new_table(tt_max)`` once the table has :data:`HUGE_PAGE_ROWS` rows: the table is
+        #: ``new_table(tt_max)`` once the table has :data:`MAPPED_ROWS` rows: the table is
         #: its first rows, and doubles in place (:meth:`grow`).
         self.reserve: np.ndarray | None = None
 
@@ -81,7 +83,7 @@ class Table:
 
     def grow(self, tt_max: int) -> None:
         """Double the table (of at most ``tt_max`` rows): rehashed into a new one while small;
-        from :data:`HUGE_PAGE_ROWS` rows on, the first rows of :attr:`reserve`, doubled in place
+        from :data:`MAPPED_ROWS` rows on, the first rows of :attr:`reserve`, doubled in place
         (``core.tt_spread``). A new table is memory touched for the first time, which the
         kernel must clear (and on a virtual machine the host may have to supply: some 3.5 ms a
         MiB on the Firecracker machine of December 2026). Numbered draw-3 deal 1862 (2**24 rows
@@ -102,7 +104,7 @@ class Table:
             core.tt_rehash(tail, self.TT)
             self.peak = max(self.peak, self.TT.nbytes + tail.nbytes)
             return
-        if 2 * rows >= HUGE_PAGE_ROWS:
+        if 2 * rows >= MAPPED_ROWS:
             self.reserve = new_table(tt_max, words)
         new = new_table(2 * rows, words) if self.reserve is None else self.reserve[: 2 * rows]
         core.tt_rehash(old, new)

@@ -8,11 +8,12 @@ table is exact), and a table at its ``tt_max`` stops at three quarters (``R_GROW
 caller's memory stop). Catches a core that grows at one half again (``TT.shape[0] // 2``
 instead of ``ctl[C_GROWAT]``) and a ``grow_at`` that ignores ``LATE_GROWTH_ROWS``.
 
-A grown table of :data:`memory.HUGE_PAGE_ROWS` rows or more is its own private anonymous
-mapping that the kernel may back with huge pages (``THPeligible`` in ``/proc/self/smaps``,
-where the system has transparent huge pages), with the same counts: catches a growth that
-still allocates with ``np.zeros``, a ``new_table`` that ignores its threshold and one that maps
-shared memory (``mmap``'s default, which is shmem and not eligible). The table is then the
+A grown table of :data:`memory.MAPPED_ROWS` rows or more is its own private anonymous
+mapping, not advised as huge pages (no ``hg`` in its ``VmFlags`` in ``/proc/self/smaps``: on
+this machine the advice made a table's first touch of its memory 38 times dearer, see
+``memory.new_table``), with the same counts: catches a growth that still allocates with
+``np.zeros``, a ``new_table`` that ignores its threshold, one that maps shared memory
+(``mmap``'s default, shmem) and one that asks for huge pages again. The table is then the
 first rows of one such mapping of ``tt_max`` rows, doubled in place (``core.tt_spread``), with
 the keys and counts of a copied one.
 """
@@ -89,22 +90,21 @@ def _mapping(address: int) -> dict[str, str]:
     return fields
 
 
-def test_large_tables_are_mapped_for_huge_pages(monkeypatch: pytest.MonkeyPatch) -> None:
-    thp = Path("/sys/kernel/mm/transparent_hugepage/enabled")
-    if not thp.exists() or "[never]" in thp.read_text():
-        pytest.skip("no transparent huge pages here")
-    rows = 2 * memory.HUGE_PAGE_ROWS  # (4 MiB: holds an aligned huge page, as a table must)
+def test_large_tables_are_their_own_mapping(monkeypatch: pytest.MonkeyPatch) -> None:
+    if not Path("/proc/self/smaps").exists():
+        pytest.skip("no /proc/self/smaps here")
+    rows = 2 * memory.MAPPED_ROWS
     small, _ = _run()
-    assert small.TT.flags.owndata  # below HUGE_PAGE_ROWS: a plain array
-    monkeypatch.setattr(memory, "HUGE_PAGE_ROWS", 2 * drive.TT_START)
+    assert small.TT.flags.owndata  # below MAPPED_ROWS: a plain array
+    monkeypatch.setattr(memory, "MAPPED_ROWS", 2 * drive.TT_START)
     s, growths = _run()
     assert [rows for rows, _ in growths] == [drive.TT_START, 2 * drive.TT_START]
     assert (s.result, s.nodes, s.table.count) == (core.R_WON, 25_024, small.table.count)
-    assert not s.TT.flags.owndata  # grown past HUGE_PAGE_ROWS: new_table's own mapping
+    assert not s.TT.flags.owndata  # grown past MAPPED_ROWS: new_table's own mapping
     big = memory.new_table(rows)
     assert big.shape == (rows, 2) and not big.any()
     fields = _mapping(big.ctypes.data)
-    assert fields["perms"] == "rw-p" and fields.get("THPeligible") == "1", fields
+    assert fields["perms"] == "rw-p" and "hg" not in fields["VmFlags"].split(), fields
 
 
 def _doubled(keys: np.ndarray, rows: int) -> memory.Table:
@@ -137,22 +137,22 @@ def test_a_table_doubled_in_place_holds_its_keys_where_a_probe_finds_them() -> N
             assert all(core.tt_contains(TT, a, b) for a, b in keys)
 
 
-@pytest.mark.parametrize("huge_pages", [True, False], ids=["mapped", "no-madvise"])
+@pytest.mark.parametrize("anonymous", [True, False], ids=["mapped", "no-mmap"])
 def test_a_large_table_doubles_in_place_with_the_same_counts(
-    monkeypatch: pytest.MonkeyPatch, huge_pages: bool
+    monkeypatch: pytest.MonkeyPatch, anonymous: bool
 ) -> None:
     """From 2**8 rows, the table in its reserve from 2**9: seven doublings in place, the
     positions, verdict and entries as with the default sizes; the peak is the last table's
     (and the run of rows taken out), not two tables. Catches a growth that copies, one that
     leaves the run crossing the end in place or drops it, one through the rows backwards.
-    Without ``mmap.MADV_HUGEPAGE`` (systems other than Linux) the reserve is a plain array of
-    zeros, grown in place the same way."""
+    Without ``mmap.MAP_ANONYMOUS`` (Windows) the reserve is a plain array of zeros, grown in
+    place the same way."""
     default, _ = _run()
     monkeypatch.setattr(drive, "TT_START", 1 << 8)
-    monkeypatch.setattr(memory, "HUGE_PAGE_ROWS", 1 << 9)
-    if not huge_pages:
-        monkeypatch.delattr(mmap, "MADV_HUGEPAGE", raising=False)
-    mapped = hasattr(mmap, "MADV_HUGEPAGE")  # the system's own answer in the "mapped" case
+    monkeypatch.setattr(memory, "MAPPED_ROWS", 1 << 9)
+    if not anonymous:
+        monkeypatch.delattr(mmap, "MAP_ANONYMOUS", raising=False)
+    mapped = hasattr(mmap, "MAP_ANONYMOUS")  # the system's own answer in the "mapped" case
     s, growths = _run()
     assert s.table.reserve is not None and s.table.reserve.flags.owndata != mapped
     assert [rows for rows, _ in growths] == [1 << k for k in range(8, 16)]
