@@ -85,12 +85,13 @@ class Table:
         """Double the table (of at most ``tt_max`` rows): rehashed into a new one while small;
         from :data:`MAPPED_ROWS` rows on, the first rows of :attr:`reserve`, doubled in place
         (``core.tt_spread``). A new table is memory touched for the first time, which the
-        kernel must clear (and on a virtual machine the host may have to supply: some 3.5 ms a
-        MiB on the Firecracker machine of December 2026). Numbered draw-3 deal 1862 (2**24 rows
-        at the end): copied, its growths took 1.3-1.7 CPU s, 1.1-1.5 of them system time, into
-        496 MiB of new tables, and the process peaked at 590 MiB; in place, 0.8-1.1 s, touching
-        its last table's 256 MiB alone, peak 449 MiB. The table is exact, so the layout its keys
-        end in changes no node count.
+        kernel must clear. Numbered draw-3 deal 1862 (2**24 rows at the end), measured while
+        tables were advised as huge pages (see :func:`new_table`): copied, its growths took
+        1.3-1.7 CPU s, 1.1-1.5 of them system time, into 496 MiB of new tables, and the process
+        peaked at 590 MiB; in place, 0.8-1.1 s, touching its last table's 256 MiB alone, peak
+        449 MiB. Without the advice, the growths of fresh draw-1 deal 14025439185704401209's
+        first order (9,681,716 positions, 2**24 rows at the end) took 0.24 CPU s in all, with
+        it 1.54. The table is exact, so the layout its keys end in changes no node count.
         """
         old, (rows, words) = self.TT, self.TT.shape
         if self.reserve is not None:
