@@ -3,8 +3,8 @@ may follow a move (the search's ``play`` and ``quiet_key`` both ask it).
 
 * Against the child, for every move the search generates in mid-game positions (``ALW_BACK_UP``
   on): where the rule says no, the child has no automatic move; and it says no exactly when
-  the child shows no new card next on its foundation where one could be (the card a run
-  uncovers, a draw-3 talon play's card and the talon's new last card). Catches reading the
+  the child shows no new card next and safe on its foundation where one could be (the card a
+  run uncovers, a draw-3 talon play's card and the talon's new last card). Catches reading the
   run's own bottom card instead of the uncovered one, a rule that forgets the talon's new
   last card, and one that reads ``T[n - 1]`` whatever the index (each fails the soundness
   assert, an automatic move where the rule says none, even without the comparison), and
@@ -27,20 +27,25 @@ from klondike_widget.solver import core
 from klondike_widget.solver.bridge import encode_state
 
 
+def _goes_up(S: np.ndarray, card: int) -> bool:
+    """``card`` is next on its foundation and safe there."""
+    return bool(core.is_next(S, card) and core.is_safe(S, card))
+
+
 def _new_card_next(S: np.ndarray, m: int) -> bool:
     """On the child of move ``m``: whether a card the move may have made playable is next on
-    its foundation (any move but a foundation-to-column move, a run between columns or a
-    talon play counts as one that may have)."""
+    its foundation and safe there (any move but a foundation-to-column move, a run between
+    columns or a talon play counts as one that may have)."""
     kind = core.move_kind(m)
     if kind == core.K_FND_COL or (kind == core.K_TAL_COL and S[core.O_DRAW] == 1):
         return False
     if kind == core.K_COL_COL:
         src = core.move_src(m)
         top = S[core.O_LEN + src]
-        return bool(top > 0 and core.is_next(S, S[core.O_COLS + src * core.CAP + top - 1]))
+        return top > 0 and _goes_up(S, S[core.O_COLS + src * core.CAP + top - 1])
     if kind == core.K_TAL_COL:
         tal = S[core.O_TAL : core.O_TAL + S[core.O_TN]]
-        return any(core.is_next(S, int(c)) for c in (core.move_card(m), *tal[-1:]))
+        return any(_goes_up(S, int(c)) for c in (core.move_card(m), *tal[-1:]))
     return True
 
 

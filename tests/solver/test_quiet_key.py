@@ -15,15 +15,19 @@ def test_quiet_key_is_the_childs_key(draw: int) -> None:
     """For every move the search generates in mid-game positions (foundation-to-column moves
     allowed, twin classes on, the automatic moves played first, as in the search): where
     ``quiet_key`` gives a key, the played child has that key, no automatic move and no win;
-    it gives one for every foundation-to-column move and every talon play or run between
+    it gives one for every foundation-to-column move, every talon play or run between
     columns (a root's, in twin classes) after which the search asks for no automatic move
-    (``autos_may_follow``, read off the parent as the search does), and for no other move."""
+    (``autos_may_follow``, read off the parent as the search does), and every column top or
+    talon card going up after which the pass plays nothing and the game is not won
+    (``up_change`` is exact), and for no other move."""
     H = np.zeros(core.H_SIZE, dtype=np.uint64)
     out = np.zeros(256, dtype=np.int32)
     mark = np.zeros(core.SCR_SIZE, dtype=np.int32)
     AUM = np.zeros(64, dtype=np.int32)
     AUU = np.zeros(64, dtype=np.int64)
-    quiet = {core.K_FND_COL: 0, core.K_TAL_COL: 0, core.K_COL_COL: 0}
+    kinds = (core.K_FND_COL, core.K_TAL_COL, core.K_COL_COL, core.K_COL_FND, core.K_TAL_FND)
+    quiet = dict.fromkeys(kinds, 0)
+    played_up = 0  # foundation moves the search must play: an automatic move follows
     for state in midgame_positions(400, seed=31, draw=draw, steps=100):
         S = encode_state(state, foundation_to_tableau=True)
         assert S[core.O_DOM] & core.DOM_TWINS
@@ -37,6 +41,12 @@ def test_quiet_key_is_the_childs_key(draw: int) -> None:
                 kind in (core.K_TAL_COL, core.K_COL_COL) and not core.autos_may_follow(S, m)
             )
             u = core.do_move(S, H, m)
+            if kind in (core.K_COL_FND, core.K_TAL_FND):
+                follow = core.apply_autos(S, H, AUM, AUU, 0)
+                for i in range(follow - 1, -1, -1):
+                    core.undo_move(S, H, int(AUM[i]), int(AUU[i]))
+                expected = follow == 0 and not core.is_won(S)
+                played_up += not expected
             assert (b != 0) == expected, (state, m)
             if b != 0:
                 quiet[kind] += 1
@@ -46,6 +56,8 @@ def test_quiet_key_is_the_childs_key(draw: int) -> None:
             core.undo_move(S, H, m, u)
     assert quiet[core.K_FND_COL] > 0, quiet
     assert min(quiet[core.K_TAL_COL], quiet[core.K_COL_COL]) > 20, quiet
+    assert min(quiet[core.K_COL_FND], quiet[core.K_TAL_FND]) > 20, quiet
+    assert played_up > 0
 
 
 def test_quiet_key_without_twin_classes() -> None:

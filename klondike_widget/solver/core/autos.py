@@ -39,6 +39,7 @@ __all__ = [
     "apply_autos",
     "column_autos",
     "is_safe",
+    "safe_next_at",
     "would_go_back_up",
 ]
 
@@ -145,13 +146,20 @@ def would_go_back_up(S: np.ndarray, card: int) -> bool:
 def _safe_next(S: np.ndarray) -> np.int64:
     """Bit ``c`` set for each card ``c`` that is next on its foundation and safe there
     (:func:`is_safe`, read from the four heights at once)."""
+    return safe_next_at(S[O_FND], S[O_FND + 1], S[O_FND + 2], S[O_FND + 3], S[O_F2T] != 0)
+
+
+@core_jit_inline
+def safe_next_at(h0: int, h1: int, h2: int, h3: int, f2t: bool) -> np.int64:
+    """:func:`_safe_next` for the foundation heights ``h0``-``h3`` (clubs, diamonds, hearts,
+    spades), ``f2t`` whether cards may come back down: also for heights a move would make
+    (:func:`~.quiet.up_change` asks it of a card's going up before it is played).
+
+    >>> bin(int(safe_next_at(1, 0, 0, 13, True)))  # 2♣ (a two passes always), A♦, A♥
+    '0b100000000000010000000000010'
+    """
     one = np.int64(1)
     safe = np.int64(0)
-    f2t = S[O_F2T] != 0
-    h0 = S[O_FND]
-    h1 = S[O_FND + 1]
-    h2 = S[O_FND + 2]
-    h3 = S[O_FND + 3]
     lo_red = min(h1, h2)  # clubs (0) and spades (3) are black, diamonds (1) and hearts (2) red
     lo_black = min(h0, h3)
     if h0 < 13 and _safe_rule(h0, lo_red, h3, f2t):

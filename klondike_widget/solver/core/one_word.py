@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .codes import move_card
 from .keys import TAG_FND, TAG_KING, U0, key_pointer, structure_count, table_key
 from .keys import tagged_key as two_word_tagged_key
 from .layout import (
@@ -55,11 +56,20 @@ from .layout import (
     O_TAL,
     O_TIDX,
     O_TN,
+    SUIT,
     core_jit,
     core_jit_inline,
     ix,
 )
-from .quiet import QUIET_COLUMN, QUIET_FOUNDATION, QUIET_TALON, quiet_change, quiet_key
+from .quiet import (
+    QUIET_COLUMN,
+    QUIET_FOUNDATION,
+    QUIET_TALON,
+    QUIET_UP_COLUMN,
+    QUIET_UP_TALON,
+    quiet_change,
+    quiet_key,
+)
 
 __all__ = [
     "ONE_POINTER_BITS",
@@ -207,13 +217,19 @@ def row_quiet_key(S: np.ndarray, H: np.ndarray, m: int) -> tuple[np.uint64, np.u
     """
     if H[H_ONE] == U0:
         return quiet_key(S, H, m)
-    what, index, count, ptr = quiet_change(S, m)
+    what, index, count, ptr = quiet_change(S, H, m)
     pack, talon = H[H_PACK], H[H_TMASK]
     if what == QUIET_FOUNDATION:
         pack -= FND_WEIGHT[index]
     elif what == QUIET_COLUMN:
         pack -= np.uint64(count) * COL_WEIGHT[index]
     elif what == QUIET_TALON:
+        talon ^= np.uint64(1) << H[ix(O_TIDX + index)]
+    elif what == QUIET_UP_COLUMN:
+        pack += FND_WEIGHT[SUIT[move_card(m)]]
+        pack -= np.uint64(count) * COL_WEIGHT[index]
+    elif what == QUIET_UP_TALON:
+        pack += FND_WEIGHT[SUIT[index]]
         talon ^= np.uint64(1) << H[ix(O_TIDX + index)]
     else:
         return U0, U0
