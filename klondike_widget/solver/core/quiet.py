@@ -187,9 +187,11 @@ def up_change(S: np.ndarray, H: np.ndarray, m: int) -> tuple[int, int, int, int]
     under it turns up); a placed card, or a King alone at the bottom, leaves the count as it
     was. The pointer: a talon card's index, as after any talon play; else it stays.
 
-    Playing the move for its key costs the move, the pass that finds nothing and the undo; a
-    position has about one such child (numbered draw-3 deal 1862, sampled every 997
-    positions: 0.51 of 0.81 foundation moves a position had no automatic move after them).
+    Playing the move for its key costs the move, the pass that finds nothing and the undo. In
+    numbered draw-3 deal 1862 (the first order alone, sampled every 997 positions while reading
+    ahead) 0.51 of the 0.59 cards going up a position had no automatic move after them; with
+    the next-and-safe rule of :func:`autos_may_follow`, the children played for their keys
+    went from 1.00 to 0.30 a position (fresh draw-1 deal 14025439185704401209: 0.68 to 0.12).
 
     >>> from klondike_widget.solver.core.codes import encode
     >>> from klondike_widget.solver.core.layout import ALW_ALL, DOM_ALL, H_SIZE, S_SIZE
