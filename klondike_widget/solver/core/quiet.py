@@ -245,12 +245,12 @@ def _auto_waits(
     ``DOM_LAST_TALON_UP``), as :func:`~.autos.apply_autos` looks for them."""
     for c in range(NCOL):
         ln = S[O_LEN + c] - (1 if c == src else 0)
-        if ln > 0 and (safe >> ix(S[ix(O_COLS + c * CAP + ln - 1)])) & 1 != 0:
-            return True
+        if ln > 0 and ((safe >> S[ix(O_COLS + c * CAP + ln - 1)]) & 1) != 0:
+            return True  # (a signed shift count: the uncompiled core shifts numpy integers)
     if S[O_DRAW] == 1:
         return (np.uint64(safe) & talon) != U0
     return (
-        (S[O_DOM] & DOM_LAST_TALON_UP) != 0 and last >= 0 and ptr == 0 and (safe >> last) & 1 != 0
+        (S[O_DOM] & DOM_LAST_TALON_UP) != 0 and last >= 0 and ptr == 0 and ((safe >> last) & 1) != 0
     )
 
 
