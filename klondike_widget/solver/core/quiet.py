@@ -56,6 +56,7 @@ from .layout import (
     O_TN,
     RANK,
     SUIT,
+    core_jit,
     core_jit_inline,
     ix,
 )
@@ -171,7 +172,7 @@ def _played_pointer(S: np.ndarray, i: int) -> int:
     return 0 if i == S[O_TN] - 1 or i % 3 == 0 else i
 
 
-@core_jit_inline
+@core_jit
 def up_change(S: np.ndarray, H: np.ndarray, m: int) -> tuple[int, int, int, int]:
     """:func:`quiet_change` for a column top or a talon card going up (``K_COL_FND``,
     ``K_TAL_FND``): ``QUIET_UP_COLUMN`` or ``QUIET_UP_TALON`` if no automatic move follows it
@@ -192,6 +193,9 @@ def up_change(S: np.ndarray, H: np.ndarray, m: int) -> tuple[int, int, int, int]
     ahead) 0.51 of the 0.59 cards going up a position had no automatic move after them; with
     the next-and-safe rule of :func:`autos_may_follow`, the children played for their keys
     went from 1.00 to 0.30 a position (fresh draw-1 deal 14025439185704401209: 0.68 to 0.12).
+    Compiled once and called (``core_jit``), not inlined by numba: inlined into the four
+    copies of :func:`quiet_change` that ``run_chunk`` holds, it nearly doubled the core's
+    compile time (the first compile of a fresh clone's test run, 303 -> 560 s).
 
     >>> from klondike_widget.solver.core.codes import encode
     >>> from klondike_widget.solver.core.layout import ALW_ALL, DOM_ALL, H_SIZE, S_SIZE
