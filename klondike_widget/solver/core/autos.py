@@ -39,7 +39,9 @@ __all__ = [
     "apply_autos",
     "column_autos",
     "is_safe",
+    "safe_column_top",
     "safe_next_at",
+    "talon_may_go_up",
     "would_go_back_up",
 ]
 
@@ -174,40 +176,62 @@ def safe_next_at(h0: int, h1: int, h2: int, h3: int, f2t: bool) -> np.int64:
 
 
 @core_jit_inline
-def _column_auto(S: np.ndarray, safe: np.int64) -> int:
-    """The move of the first column top in ``safe`` to its foundation; -1 if none."""
+def safe_column_top(S: np.ndarray, safe: np.int64, short: int) -> int:
+    """The first column whose top card is in ``safe``, column ``short`` read one card shorter
+    (-1: none); -1 if none. :func:`_column_auto`, and :func:`~.quiet.up_change` for the child
+    of a column top going up.
+
+    >>> from klondike_widget.solver.core.layout import S_SIZE
+    >>> S = np.zeros(S_SIZE, dtype=np.int32); S[O_LEN] = 2; S[O_COLS : O_COLS + 2] = [1, 0]
+    >>> aces = safe_next_at(0, 0, 0, 0, True)  # A♣ on 2♣ in column 0: only Aces are next
+    >>> int(safe_column_top(S, aces, -1)), int(safe_column_top(S, aces, 0))  # 2♣ is not
+    (0, -1)
+    """
     for c in range(NCOL):
-        n = S[O_LEN + c]
-        if n > 0:
-            card = S[ix(O_COLS + c * CAP + n - 1)]
-            if (safe >> card) & 1:
-                return encode(K_COL_FND, card, c, 0, 1, 0)
+        n = S[O_LEN + c] - (1 if c == short else 0)
+        if n > 0 and ((safe >> S[ix(O_COLS + c * CAP + n - 1)]) & 1) != 0:
+            return c  # (a signed shift count: the uncompiled core shifts numpy integers)
     return -1
 
 
 @core_jit_inline
-def _talon_auto(S: np.ndarray, H: np.ndarray, safe: np.int64) -> int:
-    """The move of a talon card in ``safe`` that may go up automatically; -1 if none.
-
-    In draw 1 any talon card (none if the talon's set of cards, ``H[NCOL]``, has none of
-    ``safe``); in draw 3 only the last one, while the pointer reaches what pointer 0 reaches,
-    with ``DOM_LAST_TALON_UP`` (see :func:`apply_autos`).
-    """
-    tn = S[O_TN]
+def talon_may_go_up(S: np.ndarray, safe: np.int64, talon: np.uint64, last: int, ptr: int) -> bool:
+    """True if the automatic pass may send a talon card of ``safe`` up: in draw 1 one in the
+    set ``talon`` (``H[NCOL]``'s bits); in draw 3, with ``DOM_LAST_TALON_UP``, the last card
+    ``last`` (-1: none) while the pointer class ``ptr`` is 0 (it reaches what pointer 0
+    reaches, see :func:`apply_autos`). :func:`_talon_auto`, and :func:`~.quiet.up_change` for
+    a child's talon read off its parent."""
     if S[O_DRAW] == 1:
-        if (np.uint64(safe) & H[NCOL]) == 0:
-            return -1
-        for i in range(tn):
-            card = S[O_TAL + i]
-            if (safe >> card) & 1:
-                return encode(K_TAL_FND, card, i, 0, 1, 0)
-    elif (
-        (S[O_DOM] & DOM_LAST_TALON_UP) != 0
-        and tn > 0
-        and key_pointer(S) == 0
-        and (safe >> S[O_TAL + tn - 1]) & 1
-    ):
-        return encode(K_TAL_FND, S[O_TAL + tn - 1], tn - 1, 0, 1, 0)
+        return (np.uint64(safe) & talon) != 0
+    return (
+        (S[O_DOM] & DOM_LAST_TALON_UP) != 0 and last >= 0 and ptr == 0 and ((safe >> last) & 1) != 0
+    )
+
+
+@core_jit_inline
+def _column_auto(S: np.ndarray, safe: np.int64) -> int:
+    """The move of the first column top in ``safe`` to its foundation; -1 if none."""
+    c = safe_column_top(S, safe, -1)
+    if c < 0:
+        return -1
+    return encode(K_COL_FND, S[ix(O_COLS + c * CAP + S[O_LEN + c] - 1)], c, 0, 1, 0)
+
+
+@core_jit_inline
+def _talon_auto(S: np.ndarray, H: np.ndarray, safe: np.int64) -> int:
+    """The move of a talon card in ``safe`` that may go up automatically
+    (:func:`talon_may_go_up`); -1 if none: in draw 1 the first such card, in draw 3 the last
+    card."""
+    tn = S[O_TN]
+    last = S[O_TAL + tn - 1] if tn > 0 else -1
+    if not talon_may_go_up(S, safe, H[NCOL], last, key_pointer(S) if S[O_DRAW] != 1 else 0):
+        return -1
+    if S[O_DRAW] != 1:
+        return encode(K_TAL_FND, last, tn - 1, 0, 1, 0)
+    for i in range(tn):
+        card = S[O_TAL + i]
+        if (safe >> card) & 1:
+            return encode(K_TAL_FND, card, i, 0, 1, 0)
     return -1
 
 

@@ -35,7 +35,7 @@ from .codes import (
     move_kind,
     move_src,
 )
-from .keys import ZPOS, ZTAL, structure_count
+from .keys import ZPOS, ZTAL, foundation_unit, structure_count
 from .layout import (
     CAP,
     COL_WEIGHT,
@@ -96,7 +96,7 @@ def _foundation(S: np.ndarray, H: np.ndarray, card: int, up: bool) -> None:
     """Put ``card`` on its foundation (``up``) or take it off; ``H[H_CLASS]`` and
     ``H[H_PACK]`` follow."""
     suit = SUIT[card]
-    unit = np.uint64(1) << np.uint64(42 + 4 * suit)
+    unit = foundation_unit(suit)
     if up:
         S[O_FND + suit] += 1
         H[H_CLASS] += unit

@@ -78,6 +78,7 @@ __all__ = [
     "abstract_key",
     "class_word",
     "compute_hashes",
+    "foundation_unit",
     "key_pointer",
     "mix64",
     "root_card",
@@ -234,8 +235,18 @@ def class_word(S: np.ndarray) -> np.uint64:
     for c in range(NCOL):
         a |= np.uint64(structure_count(S, c)) << np.uint64(6 * c)
     for suit in range(4):
-        a |= np.uint64(S[O_FND + suit]) << np.uint64(42 + 4 * suit)
+        a |= np.uint64(S[O_FND + suit]) * foundation_unit(suit)
     return a
+
+
+@core_jit_inline
+def foundation_unit(suit: int) -> np.uint64:
+    """One card on foundation ``suit`` in :func:`class_word` (4 bits at ``42 + 4 * suit``).
+
+    >>> int(foundation_unit(3)) == 1 << 54  # the spades' height: bits 54-57
+    True
+    """
+    return U1 << np.uint64(42 + 4 * suit)
 
 
 @core_jit

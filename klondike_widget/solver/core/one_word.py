@@ -67,8 +67,8 @@ from .quiet import (
     QUIET_TALON,
     QUIET_UP_COLUMN,
     QUIET_UP_TALON,
+    change_key,
     quiet_change,
-    quiet_key,
 )
 
 __all__ = [
@@ -215,9 +215,9 @@ def row_quiet_key(S: np.ndarray, H: np.ndarray, m: int) -> tuple[np.uint64, np.u
     >>> k = row_quiet_key(S, H, m); u = do_move(S, H, m); k == row_key(S, H, 0)
     True
     """
-    if H[H_ONE] == U0:
-        return quiet_key(S, H, m)
     what, index, count, ptr = quiet_change(S, H, m)
+    if H[H_ONE] == U0:
+        return change_key(H, m, what, index, count, ptr)
     pack, talon = H[H_PACK], H[H_TMASK]
     if what == QUIET_FOUNDATION:
         pack -= FND_WEIGHT[index]

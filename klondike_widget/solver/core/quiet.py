@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .autos import is_safe, safe_next_at
+from .autos import is_safe, safe_column_top, safe_next_at, talon_may_go_up
 from .codes import (
     K_COL_COL,
     K_COL_FND,
@@ -34,13 +34,13 @@ from .keys import (
     U0,
     ZTAL,
     _key_ptr,
+    foundation_unit,
 )
 from .layout import (
     ALW_AUTOS,
     ALW_BACK_UP,
     ALW_POINTER,
     CAP,
-    DOM_LAST_TALON_UP,
     DOM_TWINS,
     H_CLASS,
     NCOL,
@@ -58,7 +58,6 @@ from .layout import (
     SUIT,
     core_jit,
     core_jit_inline,
-    ix,
 )
 
 __all__ = [
@@ -68,6 +67,7 @@ __all__ = [
     "QUIET_UP_COLUMN",
     "QUIET_UP_TALON",
     "autos_may_follow",
+    "change_key",
     "is_next",
     "quiet_change",
     "quiet_key",
@@ -114,19 +114,28 @@ def quiet_key(S: np.ndarray, H: np.ndarray, m: int) -> tuple[np.uint64, np.uint6
     True
     """
     what, index, count, ptr = quiet_change(S, H, m)
+    return change_key(H, m, what, index, count, ptr)
+
+
+@core_jit_inline
+def change_key(
+    H: np.ndarray, m: int, what: int, index: int, count: int, ptr: int
+) -> tuple[np.uint64, np.uint64]:
+    """:func:`quiet_key` from :func:`quiet_change`'s answer ``(what, index, count, ptr)`` for
+    move ``m``: ``one_word.row_quiet_key`` asks :func:`quiet_change` once and builds the key
+    it needs, one word or two."""
     b = H[NCOL] | TOP | (np.uint64(ptr) << POINTER_SHIFT)
-    one = np.uint64(1)
     if what == QUIET_FOUNDATION:
-        return H[H_CLASS] - (one << np.uint64(42 + 4 * index)), b
+        return H[H_CLASS] - foundation_unit(index), b
     if what == QUIET_COLUMN:
         return H[H_CLASS] - (np.uint64(count) << np.uint64(6 * index)), b
     if what == QUIET_TALON:
         return H[H_CLASS], b ^ ZTAL[index]
     if what == QUIET_UP_COLUMN:
-        up = one << np.uint64(42 + 4 * SUIT[move_card(m)])
+        up = foundation_unit(SUIT[move_card(m)])
         return H[H_CLASS] + up - (np.uint64(count) << np.uint64(6 * index)), b
     if what == QUIET_UP_TALON:
-        return H[H_CLASS] + (one << np.uint64(42 + 4 * SUIT[index])), b ^ ZTAL[index]
+        return H[H_CLASS] + foundation_unit(SUIT[index]), b ^ ZTAL[index]
     return U0, U0
 
 
@@ -193,9 +202,12 @@ def up_change(S: np.ndarray, H: np.ndarray, m: int) -> tuple[int, int, int, int]
     ahead) 0.51 of the 0.59 cards going up a position had no automatic move after them; with
     the next-and-safe rule of :func:`autos_may_follow`, the children played for their keys
     went from 1.00 to 0.30 a position (fresh draw-1 deal 14025439185704401209: 0.68 to 0.12).
-    Compiled once and called (``core_jit``), not inlined by numba: inlined into the four
-    copies of :func:`quiet_change` that ``run_chunk`` holds, it nearly doubled the core's
-    compile time (the first compile of a fresh clone's test run, 303 -> 560 s).
+    Compiled once and called (``core_jit``), not inlined by numba. Inlined into the four
+    copies of :func:`quiet_change` that ``run_chunk`` then held, it nearly doubled the core's
+    compile time (the first compile of a fresh clone's test run, 303 -> 560 s). With two
+    copies (``one_word.row_quiet_key`` asks :func:`quiet_change` once) the empty-cache
+    compile of ``warm_up`` took 6:05 inlined against 4:56 called (both at once, December
+    2026) and the search 1.5-2% less CPU on four large deals: the compile time decided.
 
     >>> from klondike_widget.solver.core.codes import encode
     >>> from klondike_widget.solver.core.layout import ALW_ALL, DOM_ALL, H_SIZE, S_SIZE
@@ -243,19 +255,11 @@ def up_change(S: np.ndarray, H: np.ndarray, m: int) -> tuple[int, int, int, int]
 def _auto_waits(
     S: np.ndarray, safe: np.int64, src: int, talon: np.uint64, last: int, ptr: int
 ) -> bool:
-    """For :func:`up_change`: True if the child's automatic pass would find a card of ``safe``:
-    a column top (column ``src`` one card shorter), a talon card in the set ``talon`` (draw 1)
-    or the talon's last card ``last`` (-1: none) under pointer class ``ptr`` (draw 3, with
-    ``DOM_LAST_TALON_UP``), as :func:`~.autos.apply_autos` looks for them."""
-    for c in range(NCOL):
-        ln = S[O_LEN + c] - (1 if c == src else 0)
-        if ln > 0 and ((safe >> S[ix(O_COLS + c * CAP + ln - 1)]) & 1) != 0:
-            return True  # (a signed shift count: the uncompiled core shifts numpy integers)
-    if S[O_DRAW] == 1:
-        return (np.uint64(safe) & talon) != U0
-    return (
-        (S[O_DOM] & DOM_LAST_TALON_UP) != 0 and last >= 0 and ptr == 0 and ((safe >> last) & 1) != 0
-    )
+    """For :func:`up_change`: True if the child's automatic pass would find a card of ``safe``,
+    as :func:`~.autos.apply_autos` looks for them: a column top, column ``src`` one card
+    shorter (:func:`~.autos.safe_column_top`), or a talon card (:func:`~.autos.talon_may_go_up`)
+    of the set ``talon`` (draw 1) or the last card ``last`` under pointer class ``ptr``."""
+    return safe_column_top(S, safe, src) >= 0 or talon_may_go_up(S, safe, talon, last, ptr)
 
 
 @core_jit_inline
