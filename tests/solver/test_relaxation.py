@@ -86,6 +86,20 @@ def test_it_cuts_the_heavy_tail_of_a_won_draw_3_deal() -> None:
     assert result.nodes < 1_500_000, result.nodes
 
 
+def test_the_second_order_enters_the_firsts_restricted_first_child() -> None:
+    """The second order enters the position the first is searching under (its first move),
+    in the table already, which ``search.enters_shared`` recognises by the key the position is
+    stored under: tagged, for a restricted one. Numbered deal 1319's relaxation meets one, a
+    draw-1 talon card onto a column whose key the root gives without playing it (a quiet
+    key): compared by its untagged key, it stayed closed (0 shared positions). Its draw-1
+    version is lost: both orders are exhausted after 101,463 positions."""
+    relaxation = Relaxation(deal(1319, Rules(draw=3)))
+    while relaxation.step(10_000) == core.R_BUDGET:
+        pass
+    assert relaxation.result == core.R_EXHAUSTED
+    assert relaxation.shared == 1
+
+
 def test_its_table_is_capped_in_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
     """The cap is :data:`~.drive.RELAX_TABLE_BYTES`: in rows of one word (every dealt
     position's) twice the rows of two words. Once full the relaxation stops (``R_GROW``) with

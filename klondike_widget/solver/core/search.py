@@ -143,9 +143,13 @@ def child_keys(arrays: SearchArrays, depth: int, aun: int) -> None:
     With the key known, a child the table already holds (:func:`~.pointers.held`) is
     skipped without being played: the same test and the same outcome as after playing it,
     as a held key stays held (the table never deletes) and the position is the same (``S``
-    and ``H`` are restored after each child's subtree). A child that is played again is
-    played with the same automatic moves (the same position), so the pass for them is made
-    only if there are any.
+    and ``H`` are restored after each child's subtree). At the root it is played, as if
+    unknown: it may be the position the partner entered first, which :func:`enters_shared`
+    recognises by the key it is stored under, tagged if restricted (until December 2026 a
+    known child at the root was compared by its untagged key, so a restricted one, a draw-1
+    talon card onto a column, stayed closed: numbered draw-3 deal 1319's relaxation). A child
+    that is played again is played with the same automatic moves (the same position), so the
+    pass for them is made only if there are any.
     """
     S, H, TT, MV, KY = arrays.S, arrays.H, arrays.TT, arrays.MV, arrays.KY
     AUM, AUU = arrays.AUM, arrays.AUU
@@ -315,8 +319,10 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
                 known, autos, h = True, np.int64(0), tt_hash(a, b)
         if known:
             row = pointer_probe_at(S, TT, a, b, h)
-            if row < 0 and not enters_shared(arrays, depth, a, b):
+            if row < 0 and depth > 0:
                 continue  # see child_keys: not fresh, whether played or not
+            # (at the root a held child may be the partner's, which enters_shared asks below
+            # of the key the child is stored under: tagged, if restricted, as the partner's)
         AUS[depth] = aun
         u, aun = play(S, H, AUM, AUU, m, aun, autos)
         UD[depth] = u
@@ -352,7 +358,7 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
                     tag = TAG_KING
                 else:
                     tag = (TAG_FND if restricted else TAG_TALON) | move_card(m)
-                seen = not known and held(S, TT, a, b)  # (a known key is not held)
+                seen = row < 0 if known else held(S, TT, a, b)
                 a, b = row_tagged_key(S, H, a, b, tag)
                 fresh = not seen and tt_insert(TT, a, b)
             elif known:
