@@ -116,7 +116,8 @@ def test_landing_and_reach_masks_match_their_definitions(draw: int) -> None:
 def _talon_moves_by_scan(S: np.ndarray, mark: np.ndarray, first_empty: int) -> list[int]:
     """What ``abstract_talon_moves`` must write, by its definition: every reachable talon index
     in turn from the waste top round to the one before it, its card up if next, then onto the
-    first column ``landing_column`` gives."""
+    first column ``landing_column`` gives; in the second order onto a column ranked by the card's
+    place in lonelybot's masks (rank, then hearts, diamonds, clubs, spades), and up below that."""
     tn, tp = int(S[core.O_TN]), int(S[core.O_TP])
     if S[core.O_DRAW] == 1:
         reach = (1 << tn) - 1
@@ -130,10 +131,10 @@ def _talon_moves_by_scan(S: np.ndarray, mark: np.ndarray, first_empty: int) -> l
         if not (reach >> i) & 1:
             continue
         if S[core.O_FND + card // 13] == card % 13:
-            moves.append(core.encode(core.K_TAL_FND, card, i, 0, 1, 50 if reveals else 55))
+            moves.append(core.encode(core.K_TAL_FND, card, i, 0, 1, 20 if reveals else 55))
         t = int(core.landing_column(S, mark, card, first_empty))
         if t >= 0:
-            prio = 72 - card % 13 if reveals else 40
+            prio = 74 - (4 * (card % 13) + (2, 1, 0, 3)[card // 13]) if reveals else 40
             moves.append(core.encode(core.K_TAL_COL, card, i, t, 1, prio))
     return moves
 

@@ -6,6 +6,7 @@ or the second search could prove a LOST the first would not.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 
@@ -44,6 +45,51 @@ def test_both_orders_generate_the_same_moves() -> None:
             assert sorted(first) == sorted(second), state
             checked += first != second  # the order itself differs somewhere
     assert checked > 0
+
+
+def test_the_second_order_ranks_lonelybots_kinds_of_move_then_its_cards() -> None:
+    """Lonelybot tries reveals, then cards up from the columns, then talon cards onto columns,
+    then up from the talon, then down from the foundations; of one kind, the lowest bit of its
+    card masks first (rank * 4 + hearts, diamonds, clubs, spades). The second order's
+    priorities keep every kind in its band, whatever the card."""
+    index = [int(core.LONELY_INDEX[card]) for card in range(52)]
+    assert sorted(index) == list(range(52))
+    assert index[26] == 0 and index[13] == 1 and index[0] == 2 and index[39] == 3  # the aces
+    assert index[12] == 50 and index[51] == 51  # K♣ before K♠
+    seen: dict[int, set[int]] = {}
+    for draw in (1, 3):
+        for state in midgame_positions(200, seed=17 + draw, draw=draw):
+            S = encode_state(state)
+            if not S[core.O_DOM] & core.DOM_TWINS:
+                continue  # (without twin classes the priorities are the first order's)
+            S[core.O_ORDER] = core.ORDER_REVEALS
+            out = np.zeros(core.MAXM, dtype=np.int32)
+            n = core.gen_moves(S, out, np.zeros(core.SCR_SIZE, dtype=np.int32), True)
+            for m in (int(m) for m in out[:n]):
+                kind, prio, card = int(core.move_kind(m)), int(core.move_prio(m)), core.move_card(m)
+                if kind == core.K_COL_COL:
+                    assert prio == 127 - index[card]
+                if kind == core.K_TAL_COL:
+                    assert prio == 74 - index[card]
+                seen.setdefault(kind, set()).add(prio)
+    bands = [seen[k] for k in (core.K_COL_COL, core.K_COL_FND, core.K_TAL_COL, core.K_TAL_FND)]
+    assert all(min(high) > max(low) for high, low in itertools.pairwise(bands)), seen
+    assert max(seen[core.K_COL_COL]) <= 127  # (seven bits)
+
+
+def test_in_draw_3_the_orders_break_ties_apart() -> None:
+    """Fresh draw-3 deal 1007087304433024738 (lonelybot wins it in 116 states): three moves
+    in, two nines of the talon can go onto columns, 9♠ the fewer taps away. Both orders once
+    tried it first and searched some 18 M positions or more; the second order, which tries 9♥
+    first (lonelybot's order of suits), wins in a few dozen."""
+    state = deal(1007087304433024738, Rules(draw=3, foundation_to_tableau=True))
+    second = drive.Search(state, order=core.ORDER_REVEALS)
+    second.step(1_000)
+    assert second.result == core.R_WON and second.nodes < 100, second.nodes
+    assert len(second.line()) > 0  # (replayed through the engine to the win)
+    first = drive.Search(state)
+    first.step(200_000)
+    assert first.result == core.R_BUDGET  # (it does not win in 20 M)
 
 
 def test_kings_first_only_moves_the_king_fills_to_the_front() -> None:

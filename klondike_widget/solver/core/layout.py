@@ -68,6 +68,7 @@ __all__ = [
     "H_TMASK",
     "O_TIDX",
     "H_SIZE",
+    "LONELY_INDEX",
     "MAXA",
     "MAXD",
     "MAXM",
@@ -177,7 +178,7 @@ ALW_ALL = 63
 #: first, never which moves there are, so every verdict stands whatever it is.
 O_ORDER = O_ALW + 1
 ORDER_DEFAULT = 0  #: foundation plays that turn a card, talon plays (fewest taps first), reveals
-ORDER_REVEALS = 1  #: lonelybot's: reveals, foundation plays, talon cards lowest rank first
+ORDER_REVEALS = 1  #: lonelybot's: reveals, foundation plays, talon cards (by LONELY_INDEX)
 S_SIZE = O_ORDER + 1
 #: ``H[H_CLASS]``: each column's structure count (6 bits at ``6 * c``) and each foundation's
 #: height (4 bits at ``42 + 4 * suit``), the first word of a twin-class key (``keys.table_key``).
@@ -237,6 +238,19 @@ R_GROW = 3
 RANK = np.array([c % 13 for c in range(52)], dtype=np.int32)
 SUIT = np.array([c // 13 for c in range(52)], dtype=np.int32)
 RED = np.array([1 if c // 13 in (1, 2) else 0 for c in range(52)], dtype=np.int32)
+#: Each card's bit in lonelybot's card masks: rank * 4 plus its suit's place in hearts, diamonds,
+#: clubs, spades. ``ORDER_REVEALS`` tries reveals, and then talon cards onto columns, in this
+#: order, as lonelybot does (lowest bit first): by rank, and of one rank by suit. Until December
+#: 2026 it ranked them by rank alone, and of one rank took the first generated (the column
+#: order; the talon card fewest taps away), as the first order does: the two orders broke every
+#: tie alike, and a wrong tie near the root held both. Fresh draw-3 deal 1007087304433024738
+#: (lonelybot: won in 116 states): the second order alone won in 18.29 M positions, the first
+#: not in 20 M, the solve undecided at 10 s; by suit the second order wins in 53. Positions
+#: (no verdict changed): fresh seeds 58-60 (the deal's, 600 a mode) draw 3 43.13 -> 28.84 M;
+#: seeds 31-57 (5400 a mode) draw 3 301.79 -> 303.58 M (+0.6%), draw 1 149.86 -> 148.13 M;
+#: numbered 1-5000 draw 3 231.94 -> 232.23 M, draw 1 99.53 -> 98.42 M. Elsewhere a gain here
+#: and a loss there (numbered draw-3 1521: 4.68 -> 6.59 M; 4608: 1.18 -> 0.18 M), none undecided.
+LONELY_INDEX = np.array([4 * (c % 13) + (2, 1, 0, 3)[c // 13] for c in range(52)], dtype=np.int32)
 #: The two cards a card can be placed on (one rank higher, other colour); -1 for Kings.
 TG1 = np.full(52, -1, dtype=np.int32)
 TG2 = np.full(52, -1, dtype=np.int32)

@@ -26,6 +26,7 @@ from .layout import (
     CAP,
     DOM_PARTIAL_RUNS,
     DOM_TWINS,
+    LONELY_INDEX,
     NCOL,
     O_ALW,
     O_COLS,
@@ -133,7 +134,7 @@ def _abstract_to_foundations(S: np.ndarray, out: np.ndarray, n: int, mark: np.nd
             ln = S[O_LEN + col]
             prio = 70 if ln - 1 == S[O_FD + col] and S[O_FD + col] > 0 else 60
             if reveals_first:
-                prio = 80
+                prio = 75
             n = add_move(out, n, encode(K_COL_FND, card, col, 0, 1, prio))
             continue
         t = mark[ix(SCR_TOP + (3 - suit) * 13 + h)] - 1  # the twin: same rank and colour
@@ -148,7 +149,7 @@ def _abstract_to_foundations(S: np.ndarray, out: np.ndarray, n: int, mark: np.nd
             if fd <= k < ln - 1 and S[ix(O_COLS + c * CAP + k)] == card:
                 prio = 70 if k == fd and fd > 0 else 60
                 if reveals_first:
-                    prio = 80
+                    prio = 75
                 n = add_move(out, n, encode(K_SWAP_FND, card, c, t, ln - 1 - k, prio))
     return n
 
@@ -169,7 +170,7 @@ def _abstract_reveals(
         if t >= 0:
             prio = 50 + fd if fd > 0 else 35
             if S[O_ORDER] == ORDER_REVEALS:
-                prio = 112 - RANK[root]
+                prio = 127 - LONELY_INDEX[root]
             n = add_move(out, n, encode(K_COL_COL, root, s, t, S[O_LEN + s] - fd, prio))
     return n
 

@@ -27,6 +27,7 @@ from .codes import K_TAL_COL, K_TAL_FND, encode
 from .keys import key_pointer
 from .layout import (
     DOM_LAST_TALON_UP,
+    LONELY_INDEX,
     O_DOM,
     O_DRAW,
     O_FND,
@@ -186,10 +187,10 @@ def _talon_card_moves(
     card = S[ix(O_TAL + i)]
     reveals_first = S[O_ORDER] == ORDER_REVEALS
     if S[ix(O_FND + SUIT[ix(card)])] == RANK[ix(card)]:
-        n = add_move(out, n, encode(K_TAL_FND, card, i, 0, 1, 50 if reveals_first else 55))
+        n = add_move(out, n, encode(K_TAL_FND, card, i, 0, 1, 20 if reveals_first else 55))
     t = landing_column(S, mark, card, first_empty)
     if t >= 0:
-        prio = 72 - RANK[ix(card)] if reveals_first else 40
+        prio = 74 - LONELY_INDEX[ix(card)] if reveals_first else 40
         n = add_move(out, n, encode(K_TAL_COL, card, i, t, 1, prio))
     return n
 
