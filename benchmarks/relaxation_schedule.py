@@ -47,7 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from klondike_widget.engine.deals import deal, parse_deal_numbers
 from klondike_widget.engine.rules import Rules
-from klondike_widget.solver import drive
+from klondike_widget.solver import drive, warm_up
 
 #: Turns of the driver, in positions (``drive.TURN_NODES``).
 TURN = drive.TURN_NODES
@@ -187,6 +187,7 @@ def main() -> None:
     schedules = {f"now {drive.RELAXATION_LEADS}": drive.RELAXATION_LEADS}
     schedules.update({text or "1:1": parse_stages(text) for text in args.leads})
     numbers = _numbers(args)
+    warm_up()  # (else the searches run the uncompiled core: coldstart.py)
     with Pool(args.jobs) as pool:
         costs = pool.map(_measure_star, [(n, args.cap) for n in numbers], chunksize=1)
     lost = [c for c in costs if c.lost]
