@@ -224,7 +224,9 @@ def _talon_auto(S: np.ndarray, H: np.ndarray, safe: np.int64) -> int:
     card."""
     tn = S[O_TN]
     last = S[O_TAL + tn - 1] if tn > 0 else -1
-    if not talon_may_go_up(S, safe, H[NCOL], last, key_pointer(S) if S[O_DRAW] != 1 else 0):
+    # (the pointer class matters only in draw 3 with the last card safe: ask it only then)
+    asks = S[O_DRAW] != 1 and last >= 0 and ((safe >> last) & 1) != 0
+    if not talon_may_go_up(S, safe, H[NCOL], last, key_pointer(S) if asks else 0):
         return -1
     if S[O_DRAW] != 1:
         return encode(K_TAL_FND, last, tn - 1, 0, 1, 0)

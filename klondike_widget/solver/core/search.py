@@ -143,11 +143,12 @@ def child_keys(arrays: SearchArrays, depth: int, aun: int) -> None:
     With the key known, a child the table already holds (:func:`~.pointers.held`) is
     skipped without being played: the same test and the same outcome as after playing it,
     as a held key stays held (the table never deletes) and the position is the same (``S``
-    and ``H`` are restored after each child's subtree). At the root it is played, as if
-    unknown: it may be the position the partner entered first, which :func:`enters_shared`
-    recognises by the key it is stored under, tagged if restricted (until December 2026 a
-    known child at the root was compared by its untagged key, so a restricted one, a draw-1
-    talon card onto a column, stayed closed: numbered draw-3 deal 1319's relaxation). A child
+    and ``H`` are restored after each child's subtree). Where a child may be shared
+    (:func:`may_enter_shared`: at the root, beside a partner) it is played, as if unknown: it
+    may be the position the partner entered first, which :func:`enters_shared` recognises by
+    the key it is stored under, tagged if restricted (until December 2026 a known child at the
+    root was compared by its untagged key, so a restricted one, a draw-1 talon card onto a
+    column, stayed closed: numbered draw-3 deal 1319's relaxation). A child
     that is played again is played with the same automatic moves (the same position), so the
     pass for them is made only if there are any.
     """
@@ -192,6 +193,13 @@ def _read_ahead(
 
 
 @core_jit_inline
+def may_enter_shared(arrays: SearchArrays, depth: int) -> bool:
+    """True if :func:`enters_shared` can hold at ``depth``: at the root, beside a partner that
+    has made its first move (depth -1 for a search that shares no table)."""
+    return depth == 0 and arrays.partner_ctl[C_DEPTH] >= 1
+
+
+@core_jit_inline
 def enters_shared(arrays: SearchArrays, depth: int, a: np.uint64, b: np.uint64) -> bool:
     """True if this search enters the child of key ``(a, b)``, which is in the table: the
     search is at its root, and the child is the position its partner (the search sharing the
@@ -216,12 +224,8 @@ def enters_shared(arrays: SearchArrays, depth: int, a: np.uint64, b: np.uint64) 
     again. The child is not the root (the partner entered it as new, the root in the table).
     The partner's key is read as it stood when its last turn ended (the two take turns).
     """
-    return (
-        depth == 0
-        and arrays.partner_ctl[C_DEPTH] >= 1
-        and arrays.partner_FK[0] == a
-        and arrays.partner_FK[1] == b
-    )
+    FK = arrays.partner_FK
+    return may_enter_shared(arrays, depth) and FK[0] == a and FK[1] == b
 
 
 @core_jit
@@ -319,10 +323,10 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
                 known, autos, h = True, np.int64(0), tt_hash(a, b)
         if known:
             row = pointer_probe_at(S, TT, a, b, h)
-            if row < 0 and depth > 0:
+            if row < 0 and not may_enter_shared(arrays, depth):
                 continue  # see child_keys: not fresh, whether played or not
-            # (at the root a held child may be the partner's, which enters_shared asks below
-            # of the key the child is stored under: tagged, if restricted, as the partner's)
+            # (else a held child may be the partner's, which enters_shared asks below of the
+            # key the child is stored under: tagged, if restricted, as the partner's)
         AUS[depth] = aun
         u, aun = play(S, H, AUM, AUU, m, aun, autos)
         UD[depth] = u
