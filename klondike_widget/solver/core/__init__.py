@@ -12,6 +12,7 @@ The modules, each with one job (imports point down this list):
 * :mod:`.layout`: where everything lives in the arrays; the pruning switches (``DOM_*``,
   ``ALW_*``); the card tables;
 * :mod:`.codes`: move codes, packed and read by small helpers (``encode``, ``move_kind`` ...);
+* :mod:`.priorities`: the order moves are tried in (each kind's priority in the two orders);
 * :mod:`.keys`: Zobrist words, the twin-class and exact keys of the transposition table;
 * :mod:`.quiet`: a child's key read off its parent; the rule for whether an automatic move may
   follow a move (``autos_may_follow``);
@@ -58,6 +59,7 @@ from . import (
     movegen,
     one_word,
     pointers,
+    priorities,
     prune,
     quiet,
     search,
@@ -74,6 +76,7 @@ from .layout import *  # noqa: F403
 from .movegen import *  # noqa: F403
 from .one_word import *  # noqa: F403
 from .pointers import *  # noqa: F403
+from .priorities import *  # noqa: F403
 from .prune import *  # noqa: F403
 from .quiet import *  # noqa: F403
 from .search import *  # noqa: F403
@@ -85,6 +88,7 @@ from .targets import *  # noqa: F403
 MODULES = (
     layout,
     codes,
+    priorities,
     keys,
     quiet,
     one_word,

@@ -174,8 +174,9 @@ ALW_REVERSE = 8  #: no move that undoes the last one (drop_reverse)
 ALW_POINTER = 16  #: the key's pointer classes (key_pointer; draw 1 leaves the pointer out)
 ALW_ONE_WORD = 32  #: one-word keys and table rows where they fit (one_word.row_words)
 ALW_ALL = 63
-#: The move order of twin-class searches (``gen_abstract``): it changes which move is tried
-#: first, never which moves there are, so every verdict stands whatever it is.
+#: The move order of twin-class searches (``gen_abstract``; each kind's priority in either:
+#: ``priorities``): it changes which move is tried first, never which moves there are, so
+#: every verdict stands whatever it is.
 O_ORDER = O_ALW + 1
 ORDER_DEFAULT = 0  #: foundation plays that turn a card, talon plays (fewest taps first), reveals
 ORDER_REVEALS = 1  #: lonelybot's: reveals, foundation plays, talon cards (by LONELY_INDEX)

@@ -26,7 +26,6 @@ from .layout import (
     CAP,
     DOM_PARTIAL_RUNS,
     DOM_TWINS,
-    LONELY_INDEX,
     NCOL,
     O_ALW,
     O_COLS,
@@ -45,6 +44,7 @@ from .layout import (
     ix,
     stacks,
 )
+from .priorities import FROM_FOUNDATION, PLACED_RUN, reveal_priority, up_priority
 from .prune import fills_empty
 from .talon_moves import (
     abstract_talon_moves,
@@ -105,9 +105,9 @@ def _from_foundations(
                 continue
             t = landing_column(S, mark, card, first_empty)
             if not (back_up and would_go_back_up(S, card)):
-                n = add_move(out, n, encode(K_FND_COL, card, suit, t, 1, 10))
+                n = add_move(out, n, encode(K_FND_COL, card, suit, t, 1, FROM_FOUNDATION))
         elif not (back_up and would_go_back_up(S, card)):
-            code = encode(K_FND_COL, card, suit, 0, 1, 10)
+            code = encode(K_FND_COL, card, suit, 0, 1, FROM_FOUNDATION)
             kings = prune and (S[O_ALW] & ALW_KINGS) != 0
             n = onto_columns(out, n, S, mark, code, card, -1, first_empty if kings else -1)
     return n
@@ -131,10 +131,8 @@ def _abstract_to_foundations(S: np.ndarray, out: np.ndarray, n: int, mark: np.nd
         card = suit * 13 + h
         col = mark[ix(SCR_TOP + card)] - 1
         if col >= 0:
-            ln = S[O_LEN + col]
-            prio = 70 if ln - 1 == S[O_FD + col] and S[O_FD + col] > 0 else 60
-            if reveals_first:
-                prio = 75
+            fd = S[O_FD + col]
+            prio = up_priority(reveals_first, S[O_LEN + col] - 1 == fd and fd > 0)
             n = add_move(out, n, encode(K_COL_FND, card, col, 0, 1, prio))
             continue
         t = mark[ix(SCR_TOP + (3 - suit) * 13 + h)] - 1  # the twin: same rank and colour
@@ -147,9 +145,7 @@ def _abstract_to_foundations(S: np.ndarray, out: np.ndarray, n: int, mark: np.nd
                 continue  # no covered face-up card
             k = fd + RANK[ix(S[ix(O_COLS + c * CAP + fd)])] - h
             if fd <= k < ln - 1 and S[ix(O_COLS + c * CAP + k)] == card:
-                prio = 70 if k == fd and fd > 0 else 60
-                if reveals_first:
-                    prio = 75
+                prio = up_priority(reveals_first, k == fd and fd > 0)
                 n = add_move(out, n, encode(K_SWAP_FND, card, c, t, ln - 1 - k, prio))
     return n
 
@@ -168,9 +164,7 @@ def _abstract_reveals(
         fd = S[O_FD + s]
         t = landing_column(S, mark, root, first_empty)
         if t >= 0:
-            prio = 50 + fd if fd > 0 else 35
-            if S[O_ORDER] == ORDER_REVEALS:
-                prio = 127 - LONELY_INDEX[root]
+            prio = reveal_priority(S[O_ORDER] == ORDER_REVEALS, root, fd)
             n = add_move(out, n, encode(K_COL_COL, root, s, t, S[O_LEN + s] - fd, prio))
     return n
 
@@ -219,9 +213,7 @@ def _columns_to_foundations(S: np.ndarray, out: np.ndarray, n: int) -> int:
         if ln > 0:
             card = S[O_COLS + c * CAP + ln - 1]
             if S[O_FND + SUIT[card]] == RANK[card]:
-                prio = 60
-                if ln - 1 == S[O_FD + c] and S[O_FD + c] > 0:
-                    prio = 70
+                prio = up_priority(False, ln - 1 == S[O_FD + c] and S[O_FD + c] > 0)
                 n = add_move(out, n, encode(K_COL_FND, card, c, 0, 1, prio))
     return n
 
@@ -244,12 +236,10 @@ def _column_moves(
         while k >= fd and ln > 0:
             card = S[O_COLS + s * CAP + k]
             count = ln - k
-            if k == fd and fd > 0:
-                prio = 50 + fd
-            elif k == 0:
-                prio = 35
+            if k == fd:  # a root: it turns a card up or empties its column
+                prio = reveal_priority(False, card, fd)
             else:
-                prio = 20
+                prio = PLACED_RUN
                 under = S[O_COLS + s * CAP + k - 1]
                 if partial and stacks(card, under) and S[O_FND + SUIT[under]] != RANK[under]:
                     # a run split off a longer run moves only to let the card under it go up

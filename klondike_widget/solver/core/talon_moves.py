@@ -27,7 +27,6 @@ from .codes import K_TAL_COL, K_TAL_FND, encode
 from .keys import key_pointer
 from .layout import (
     DOM_LAST_TALON_UP,
-    LONELY_INDEX,
     O_DOM,
     O_DRAW,
     O_FND,
@@ -44,6 +43,7 @@ from .layout import (
     ix,
     low_bit,
 )
+from .priorities import talon_onto_column_priority, talon_up_priority
 from .targets import add_move, landing_column, onto_columns
 
 __all__ = [
@@ -187,10 +187,10 @@ def _talon_card_moves(
     card = S[ix(O_TAL + i)]
     reveals_first = S[O_ORDER] == ORDER_REVEALS
     if S[ix(O_FND + SUIT[ix(card)])] == RANK[ix(card)]:
-        n = add_move(out, n, encode(K_TAL_FND, card, i, 0, 1, 20 if reveals_first else 55))
+        n = add_move(out, n, encode(K_TAL_FND, card, i, 0, 1, talon_up_priority(reveals_first)))
     t = landing_column(S, mark, card, first_empty)
     if t >= 0:
-        prio = 74 - LONELY_INDEX[ix(card)] if reveals_first else 40
+        prio = talon_onto_column_priority(reveals_first, card)
         n = add_move(out, n, encode(K_TAL_COL, card, i, t, 1, prio))
     return n
 
@@ -241,7 +241,7 @@ def every_talon_move(
             continue
         card = S[O_TAL + i]
         if S[O_FND + SUIT[card]] == RANK[card]:
-            n = add_move(out, n, encode(K_TAL_FND, card, i, 0, 1, 55))
-        code = encode(K_TAL_COL, card, i, 0, 1, 40)
+            n = add_move(out, n, encode(K_TAL_FND, card, i, 0, 1, talon_up_priority(False)))
+        code = encode(K_TAL_COL, card, i, 0, 1, talon_onto_column_priority(False, card))
         n = onto_columns(out, n, S, mark, code, card, -1, first_empty if kings else -1)
     return n
