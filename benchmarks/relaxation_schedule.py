@@ -22,10 +22,11 @@ Replayed exactly (:func:`replay`): the turns of ``drive.TURN_NODES`` positions, 
 the search with the fewest rounds done since the last change of shares (the draw-3 search on a
 tie), the shares changed as the relaxation passes each stage. A relaxation that wins (a deal
 lost in draw 3 and won in draw 1) stops; the draw-3 search then takes every turn. The only
-approximation is there: in the solve a second draw-3 search in the other move order then joins
-the first on one table, and the replay counts the two as the first alone (on one table, a lost
-deal costs the two about what one costs). Where the relaxation proves the loss, the replay is
-the solve's own count (``tests/benchmarks/test_relaxation_schedule.py`` checks one deal).
+approximation is there: in the solve the draw-3 searches in the later move orders
+(``drive.LATER_ORDERS``) then join the first on one table, and the replay counts them all as
+the first alone (on one table, a lost deal costs them about what one costs). Where the
+relaxation proves the loss, the replay is the solve's own count
+(``tests/benchmarks/test_relaxation_schedule.py`` checks one deal).
 
 >>> replay(Costs(1, draw3=(True, 1_000_000), relaxation=(True, 50_000)), ((20_000, 4),))
 80000

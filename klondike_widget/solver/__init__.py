@@ -35,10 +35,11 @@ A depth-first search over compact integer arrays, compiled with numba (the ``cor
 * in draw 3, a draw-1 search of the same position shares the budget: a lost draw-1 version proves
   the draw-3 position lost (any draw-3 line is a draw-1 line); it searches as a draw-1 solve
   does, in two move orders (``relaxation.Relaxation``);
-* long searches add a second search in another move order (after 10,000 positions in draw 1,
-  20,000 in draw 3); the two insert into one table, so together they search the space once
-  (``drive.Search.share_table``, ``drive.second_order_schedule``), but for the position the
-  other's first move leads to, which each may enter at its root (``core.enters_shared``);
+* long searches add two searches in other move orders, lonelybot's and talon first (after
+  10,000 positions in draw 1, 20,000 in draw 3); all insert into one table, so together they
+  search the space once (``drive.Search.share_table``, ``drive.second_order_schedule``,
+  ``drive.LATER_ORDERS``), but for the position another's first move leads to, which each may
+  enter at its root (``core.enters_shared``);
 * move ordering: foundation plays, moves that turn up a face-down card, talon plays (fewest taps
   first), the rest.
 

@@ -34,6 +34,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Protocol
 
 import numpy as np
@@ -48,6 +49,7 @@ from klondike_widget.solver import coldstart
 from klondike_widget.solver.beam_run import prepare_shortening
 from klondike_widget.solver.coldstart import CORE as core  # compiled, or uncompiled until then
 from klondike_widget.solver.drive import (
+    LATER_ORDERS,
     RELAX_TABLE_BYTES,
     TT_MAX,
     TT_START,
@@ -146,7 +148,7 @@ class SolveResult:
         visited: every move taken, its position new to the table or not, as lonelybot counts
         its ``visits``; ``nodes`` counts only the new ones), ``relaxation_nodes`` and
         ``second_order_nodes`` (positions of the draw-1 relaxation, draw 3, and of the
-        second move order), ``shared_nodes`` (positions one move order entered after the other
+        later move orders), ``shared_nodes`` (positions one move order entered after another
         had: the other's first move, see :meth:`.drive.Search.share_table`; ``nodes`` counts
         them too), ``finder_beams`` and ``finder_work`` (the beams that looked for a win
         beside the search, and their work: :mod:`.finder`), ``decided_by``
@@ -275,9 +277,9 @@ def solve(
     cpu0 = time.thread_time()
     stop = lambda: _is_cancelled(cancel)  # noqa: E731
     searches: list[Searcher] = [Search(state)]
-    second, finder = _beside(state, searches, limit, t0, stop)
+    later, finder = _beside(state, searches, limit, t0, stop)
     reason, proof, decider = take_turns(
-        searches, limit.seconds, limit.nodes, stop, progress, t0, second, finder
+        searches, limit.seconds, limit.nodes, stop, progress, t0, later, finder
     )
     clocks = (time.perf_counter() - t0, cpu0, time.thread_time() - cpu0)
     return _result(searches, decider, state, (reason, proof), clocks, (shorten, cancel), finder)
@@ -285,16 +287,17 @@ def solve(
 
 def _beside(
     state: GameState, searches: list[Searcher], limit: Limit, t0: float, stop: Callable[[], bool]
-) -> tuple[Callable[[], Search], WinFinder]:
-    """What searches beside the first order: the maker of the second order (joining later,
-    see :func:`~.drive.take_turns`), the finder beams (:mod:`.finder`, stopped by ``stop`` or
-    the limit's seconds from ``t0``) and, in draw 3, the draw-1 relaxation (appended to
-    ``searches``: :class:`~.relaxation.Relaxation`, two move orders of its own)."""
-    second = lambda: Search(state, order=core.ORDER_REVEALS)  # noqa: E731
+) -> tuple[tuple[Callable[[], Search], ...], WinFinder]:
+    """What searches beside the first order: the makers of the other orders (joining later,
+    see :func:`~.drive.take_turns`, :data:`~.drive.LATER_ORDERS`), the finder beams
+    (:mod:`.finder`, stopped by ``stop`` or the limit's seconds from ``t0``) and, in draw 3,
+    the draw-1 relaxation (appended to ``searches``: :class:`~.relaxation.Relaxation`, two
+    move orders of its own)."""
+    later = tuple(partial(Search, state, order=order) for order in LATER_ORDERS)
     deadline = float("inf") if limit.seconds is None else t0 + limit.seconds
     if state.rules.draw == 3:
         searches.append(Relaxation(state))
-    return second, WinFinder(state, stop, deadline)
+    return later, WinFinder(state, stop, deadline)
 
 
 def _result(
@@ -358,9 +361,9 @@ def _result(
 
 
 def _decided_by(searches: list[Searcher], search: Search, proof: str, status: Status) -> str:
-    """Which search decided: ``"search"`` (the first order), ``"second order"``,
-    ``"draw-1 relaxation"``, ``"beam"`` (a finder beam, :mod:`.finder`), or ``""``
-    (undecided)."""
+    """Which search decided: ``"search"`` (the first order), ``"second order"`` (any of
+    the later ones, :data:`~.drive.LATER_ORDERS`), ``"draw-1 relaxation"``, ``"beam"`` (a
+    finder beam, :mod:`.finder`), or ``""`` (undecided)."""
     if status is Status.UNKNOWN:
         return ""
     if proof in ("draw-1 relaxation", "beam"):
@@ -369,8 +372,8 @@ def _decided_by(searches: list[Searcher], search: Search, proof: str, status: St
 
 
 def _joined(searches: list[Searcher], same_draw: bool) -> list[Searcher]:
-    """The searches beside the first: of its draw mode (``same_draw``: the second move order,
-    once it has joined) or of the other one (the draw-1 relaxation of a draw-3 solve)."""
+    """The searches beside the first: of its draw mode (``same_draw``: the later move orders,
+    once they have joined) or of the other one (the draw-1 relaxation of a draw-3 solve)."""
     draw = searches[0].state.rules.draw
     return [s for s in searches[1:] if (s.state.rules.draw == draw) == same_draw]
 

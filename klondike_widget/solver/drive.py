@@ -1,7 +1,7 @@
 """Driving the core: one resumable search (:class:`Search`) and the turns that share a budget.
 
 :class:`Search` holds the core's arrays for one position and calls the core between chunks;
-:func:`take_turns` runs a search, a second one in another move order once it is long, and in
+:func:`take_turns` runs a search, two more in other move orders once it is long, and in
 draw 3 its draw-1 relaxation beside it, until one of them decides or the budget is spent. Turns
 are counted in positions, never in seconds, so verdicts and node counts are the same on every
 machine (:data:`TURN_NODES`).
@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import cast
 
 import numpy as np
@@ -44,6 +44,7 @@ __all__ = [
     "SECOND_ORDER_SHARE",
     "DRAW1_SECOND_ORDER_AFTER",
     "DRAW1_SECOND_ORDER_SHARE",
+    "LATER_ORDERS",
     "second_order_schedule",
     "RELAXATION_LEADS",
     "Search",
@@ -143,10 +144,36 @@ def grow_at(rows: int) -> int:
     return rows // 2 if rows < LATE_GROWTH_ROWS else rows - rows // 4
 
 
+#: The move orders of the exact searches that join a solve's first search
+#: (``core.ORDER_DEFAULT``) on its table, together, in both draw modes (:func:`take_turns`;
+#: the orders: ``core.priorities``). Each wins won deals on which the others search long:
+#: lonelybot's order (the only one until December 2026) wins fresh draw-3 deal
+#: 1007087304433024738 in 53 positions, where the talon order alone needs millions; the talon
+#: order alone wins 25 of the 73 won draw-3 deals that cost the solve the most (over 400,000
+#: positions: fresh seeds 31-60 and numbered 1-5000) in under 100,000 positions, where the
+#: first order alone won none and lonelybot's 4 (4 M positions each at most: 55.5 M in all,
+#: the first 82.4 M, lonelybot's 113.2 M). With the third order, node counts at 30 s a deal
+#: (no verdict changed, none undecided):
+#:
+#: ==========================  =====  ================  ================  ================
+#: deals                       draw   all               won               lost
+#: ==========================  =====  ================  ================  ================
+#: fresh, seeds 31-60 (6000)   3      332.42 -> 311.94  90.37 -> 69.72    242.04 -> 242.22
+#: numbered 1-5000             3      232.23 -> 223.16  87.12 -> 77.97    145.10 -> 145.19
+#: fresh, seeds 31-60 (6000)   1      164.68 -> 155.24  26.54 -> 20.05    138.14 -> 135.19
+#: numbered 1-5000             1      98.42 -> 90.45    26.16 -> 18.99    72.26 -> 71.46
+#: ==========================  =====  ================  ================  ================
+#:
+#: (M positions). In draw 3 the talon order in place of lonelybot's: fresh won 90.37 -> 95.00
+#: M, 22.68 M of it 1007087304433024738; the talon order first, lonelybot's second: fresh won
+#: 111.52 M (it is the worse first order on the deals decided early).
+LATER_ORDERS = (core.ORDER_REVEALS, core.ORDER_TALON)
+
+
 def second_order_schedule(draw: int) -> tuple[int, int]:
-    """``(after, share)`` for a solve in draw mode ``draw``: the second move order joins once
+    """``(after, share)`` for a solve in draw mode ``draw``: the later move orders join once
     the first has searched ``after`` positions, and then the others take ``share`` turns for
-    each of its (:func:`take_turns`; read when the turns start).
+    each of each one's (:func:`take_turns`; read when the turns start).
 
     >>> second_order_schedule(3), second_order_schedule(1)
     ((20000, 2), (10000, 1))
@@ -226,7 +253,7 @@ class Search:
         """Peak bytes of its arrays (a shared table counted in its first search's figure)."""
         return self._own_bytes + (self.table.peak if self._owns_table else 0)
 
-    def share_table(self, other: Search) -> None:
+    def share_table(self, other: Search, mutual: bool = True) -> None:
         """Insert into ``other``'s table from now on (``other`` a search of the same position
         under the same rules and prunings, in another move order, say); this one's table is
         dropped. Call it before this search's first :meth:`step`.
@@ -246,6 +273,9 @@ class Search:
         search generates from a position (a restricted position has its own key), so it does
         not matter which of the two entered it. Peak memory counts the table once, in ``other``'s
         figure. Rows of another width than this search's raise ``memory.TableWidthError``.
+        With ``mutual`` false, ``other`` keeps the partner it has (a third search of the table
+        reads ``other``'s first move, and ``other`` the second's): which child a search may
+        enter at its root is a matter of speed, never of soundness.
         """
         other.table.require_width(self.TT.shape[1])
         self.table = other.table
@@ -254,7 +284,8 @@ class Search:
         self.arrays = self.arrays._replace(
             TT=self.table.TT, partner_FK=other.arrays.FK, partner_ctl=other.ctl
         )
-        other.arrays = other.arrays._replace(partner_FK=self.arrays.FK, partner_ctl=self.ctl)
+        if mutual:
+            other.arrays = other.arrays._replace(partner_FK=self.arrays.FK, partner_ctl=self.ctl)
 
     @property
     def nodes(self) -> int:
@@ -425,7 +456,7 @@ def take_turns(
     cancelled: Callable[[], bool],
     progress: Callable[[int, float], None] | None,
     started: float | None = None,
-    second: Callable[[], Search] | None = None,
+    later: Sequence[Callable[[], Search]] = (),
     finder: WinFinder | None = None,
 ) -> tuple[str, str, Search]:
     """Search ``searches[0]`` (a :class:`Search`) and its draw-1 relaxation ``searches[1]`` (if
@@ -440,14 +471,15 @@ def take_turns(
     Turns count positions, so verdicts and node counts are the same on any machine and core;
     pieces of 0.1 s read clock and cancel flag often; ``seconds`` count from ``started``.
 
-    ``second`` makes a second exact search of the same position in another move order (appended
-    to ``searches``): it joins once ``searches[0]`` has searched the positions
-    :func:`second_order_schedule` gives and (draw 3) the relaxation no longer searches (it has
-    won, or filled its table), then takes one turn for each of the others' share. The two share
-    one table (:meth:`Search.share_table`): each skips what the other has entered, so together
-    they search the space once. A win of either is a win (its line is replayed); the deal is
-    lost once both are exhausted. Depth-first search has a heavy tail on won deals (a wrong
-    early choice is searched to the end), and two orders rarely share it. With one table a
+    Each of ``later`` makes another exact search of the same position in another move order
+    (appended to ``searches``: :data:`LATER_ORDERS`): they join together once
+    ``searches[0]`` has searched the positions :func:`second_order_schedule` gives and (draw 3)
+    the relaxation no longer searches (it has won, or filled its table), then each takes one
+    turn for each of the others' share. All share one table (:meth:`Search.share_table`): each
+    skips what another has entered, so together they search the space once. A win of any is a
+    win (its line is replayed); the deal is lost once all are exhausted. Depth-first search
+    has a heavy tail on won deals (a wrong early choice is searched to the end), and two
+    orders rarely share it. With one table a
     lost deal costs the two about what one alone costs (numbered 1260: 5.62 M positions). A
     draw-3 win is a draw-1 win, so while the relaxation has found none the deal is likely lost,
     and the relaxation (the cheaper proof) and the first order share the budget; the second
@@ -473,18 +505,15 @@ def take_turns(
             return "nodes", "search", first
         if finder is not None and finder.found(TURN_NODES * sum(r.turns_done for r in runs)):
             return "", "beam", first  # (whole turns: the pieces follow the clock)
-        if (
-            second is not None
-            and first.nodes >= after
-            and (relaxation is None or not relaxation.live)
-        ):
-            exact.append(second())
-            exact[-1].share_table(first)
-            searches.append(exact[-1])
+        if later and first.nodes >= after and (relaxation is None or not relaxation.live):
             for run in runs:  # (the rounds counted afresh from here)
                 run.reweigh(share)
-            runs.append(_Run(exact[-1]))
-            second = None
+            for k, make in enumerate(later):
+                exact.append(make())
+                exact[-1].share_table(first, mutual=k == 0)
+                searches.append(exact[-1])
+                runs.append(_Run(exact[-1]))
+            later = ()
         stage = _lead_relaxation(runs, relaxation, stage)
         live = [r for r in runs if r.live]
         if not live:  # the search filled its table (and the relaxation can prove nothing)

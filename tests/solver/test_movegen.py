@@ -117,13 +117,16 @@ def _talon_moves_by_scan(S: np.ndarray, mark: np.ndarray, first_empty: int) -> l
     """What ``abstract_talon_moves`` must write, by its definition: every reachable talon index
     in turn from the waste top round to the one before it, its card up if next, then onto the
     first column ``landing_column`` gives; in the second order onto a column ranked by the card's
-    place in lonelybot's masks (rank, then hearts, diamonds, clubs, spades), and up below that."""
+    place in lonelybot's masks (rank, then hearts, diamonds, clubs, spades), and up below that;
+    in the talon order up and onto a column above every other move (onto a column first)."""
     tn, tp = int(S[core.O_TN]), int(S[core.O_TP])
     if S[core.O_DRAW] == 1:
         reach = (1 << tn) - 1
     else:
         reach = int(core.reach_mask(S, not core.last_talon_card_first(S)))
-    reveals = S[core.O_ORDER] == core.ORDER_REVEALS
+    order = int(S[core.O_ORDER])
+    reveals = order == core.ORDER_REVEALS
+    up = {core.ORDER_DEFAULT: 55, core.ORDER_REVEALS: 20, core.ORDER_TALON: 85}[order]
     start = max(tp - 1, 0)
     moves = []
     for i in [*range(start, tn), *range(start)]:
@@ -131,10 +134,11 @@ def _talon_moves_by_scan(S: np.ndarray, mark: np.ndarray, first_empty: int) -> l
         if not (reach >> i) & 1:
             continue
         if S[core.O_FND + card // 13] == card % 13:
-            moves.append(core.encode(core.K_TAL_FND, card, i, 0, 1, 20 if reveals else 55))
+            moves.append(core.encode(core.K_TAL_FND, card, i, 0, 1, up))
         t = int(core.landing_column(S, mark, card, first_empty))
         if t >= 0:
             prio = 74 - (4 * (card % 13) + (2, 1, 0, 3)[card // 13]) if reveals else 40
+            prio = 90 if order == core.ORDER_TALON else prio
             moves.append(core.encode(core.K_TAL_COL, card, i, t, 1, prio))
     return moves
 
@@ -151,7 +155,8 @@ def test_talon_moves_visit_the_reachable_useful_indices_in_order(draw: int) -> N
     kinds = {core.K_TAL_FND: 0, core.K_TAL_COL: 0}
     deck_rule = 0
     for shot in searched_positions(draw, range(1, 9), every=19):
-        for tp, order in itertools.product(range(shot[core.O_TN] + 1), (0, core.ORDER_REVEALS)):
+        orders = (core.ORDER_DEFAULT, core.ORDER_REVEALS, core.ORDER_TALON)
+        for tp, order in itertools.product(range(shot[core.O_TN] + 1), orders):
             for dom in (shot[core.O_DOM], shot[core.O_DOM] & ~core.DOM_LAST_TALON_UP):
                 S = shot.copy()
                 S[core.O_TP], S[core.O_ORDER], S[core.O_DOM] = tp, order, dom

@@ -19,6 +19,9 @@ from klondike_widget.solver import Limit, Status, core, drive, solve
 from klondike_widget.solver import relaxation as relaxation_module
 from klondike_widget.solver.relaxation import Relaxation
 
+#: The relaxation's move orders once all have joined: the first and ``drive.LATER_ORDERS``.
+ORDERS = 1 + len(drive.LATER_ORDERS)
+
 
 def run(relaxation: Relaxation, piece: int, nodes: int) -> list[tuple[int, int, int]]:
     """Step ``relaxation`` in pieces of ``piece`` positions up to ``nodes`` in all; the
@@ -38,16 +41,16 @@ def test_its_turns_are_counted_in_positions_whatever_the_pieces() -> None:
     for piece in (3_000, 7_777, 50_000):
         relaxation = Relaxation(state)
         run(relaxation, piece, 300_000)
-        assert len(relaxation.orders) == 2 and relaxation.orders[1].nodes > 0
+        assert len(relaxation.orders) == ORDERS and relaxation.orders[1].nodes > 0
         ends.append([(s.nodes, s.result) for s in relaxation.orders])
     assert ends[0] == ends[1] == ends[2], ends
 
 
-def test_it_is_exhausted_only_once_both_orders_are(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An order that is exhausted proves nothing while the other searches (it skipped the
-    positions the other entered): the relaxation is decided once both are exhausted, or
-    either has won. On lost draw-1 endgames, with turns of 20 positions and the second order
-    joining at 20, both orders end exhausted."""
+def test_it_is_exhausted_only_once_every_order_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An order that is exhausted proves nothing while another searches (it skipped the
+    positions the other entered): the relaxation is decided once all are exhausted, or one
+    has won. On lost draw-1 endgames, with turns of 20 positions and the later orders
+    joining at 20, every order ends exhausted."""
     monkeypatch.setattr(drive, "TURN_NODES", 20)
     monkeypatch.setattr(drive, "DRAW1_SECOND_ORDER_AFTER", 20)
     rng = random.Random(71)
@@ -56,7 +59,7 @@ def test_it_is_exhausted_only_once_both_orders_are(monkeypatch: pytest.MonkeyPat
         state = random_endgame(rng, rng.randint(14, 32), 3, rng.random() < 0.5)
         relaxation = Relaxation(state)
         run(relaxation, 7, 200_000)
-        if relaxation.result == core.R_EXHAUSTED and len(relaxation.orders) == 2:
+        if relaxation.result == core.R_EXHAUSTED and len(relaxation.orders) == ORDERS:
             lost += 1
             assert all(s.result == core.R_EXHAUSTED for s in relaxation.orders)
             assert not relaxation.overflowed
@@ -103,7 +106,7 @@ def test_the_second_order_enters_the_firsts_restricted_first_child() -> None:
 def test_its_table_is_capped_in_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
     """The cap is :data:`~.drive.RELAX_TABLE_BYTES`: in rows of one word (every dealt
     position's) twice the rows of two words. Once full the relaxation stops (``R_GROW``) with
-    its table three quarters full at most, and both orders hold the same cap. Numbered draw-3
+    its table three quarters full at most, and every order holds the same cap. Numbered draw-3
     deal 2311, whose draw-1 version is lost at some 4.5 M positions, under a cap of 512 KiB."""
     monkeypatch.setattr(relaxation_module, "RELAX_TABLE_BYTES", 1 << 19)
     relaxation = Relaxation(deal(2311, Rules(draw=3)))
@@ -111,6 +114,6 @@ def test_its_table_is_capped_in_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
     assert first.TT.shape[1] == 1 and first.tt_max == 1 << 16
     run(relaxation, 20_000, 1_000_000)
     assert relaxation.result == core.R_GROW
-    assert [s.tt_max for s in relaxation.orders] == [1 << 16, 1 << 16]
+    assert [s.tt_max for s in relaxation.orders] == [1 << 16] * ORDERS
     assert first.TT.shape[0] == 1 << 16
     assert drive.grow_at(1 << 15) < first.table.count <= drive.grow_at(1 << 16)

@@ -1,4 +1,4 @@
-"""The two move orders sharing one table (``Search.share_table``), against brute force.
+"""The move orders sharing one table (``Search.share_table``), against brute force.
 
 The differential fuzzer's positions are decided long before the second order joins (after
 ``SECOND_ORDER_AFTER`` positions of the first, ``DRAW1_SECOND_ORDER_AFTER`` in draw 1), so it
@@ -9,8 +9,8 @@ solver's override) in each draw mode, and every verdict is compared with the fuz
 force (:func:`fuzz_cases.brute_force`) and every WON line replayed through the engine. Twice:
 through :func:`solve` (in draw 3 the draw-1 relaxation takes turns too, and the second order
 joins once it has won), and the two orders alone through :func:`drive.take_turns` (no
-relaxation, so every LOST is proved by the two exhausted orders over their one table), in
-both assignments of the orders.
+relaxation, so every LOST is proved by the exhausted orders over their one table), in both
+assignments of the first two orders, and with the talon order leading the other two.
 
 It catches a ``shared_verdict`` that takes any one exhausted order for a proof, or the second
 order's exhaustion alone, and a relaxation that shares the draw-3 table too (each within the
@@ -23,6 +23,7 @@ lead, and catches it.
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
 import pytest
 from fuzz_cases import Case
@@ -58,16 +59,15 @@ def cases(request: pytest.FixtureRequest) -> list[Case]:
     return draw_cases(SEED, CASES, ENDGAMES, request.param)
 
 
-def pair_verdict(state: GameState, first: int, second: int, nodes: int) -> tuple[str, bool, bool]:
-    """``won``/``lost``/``unknown`` of the two orders alone (no relaxation) on one table,
-    whether the second searched at all, and whether either entered a position the other had
-    entered (``Search.shared``); a win's line is replayed through the engine (``Search.line``
-    raises if it does not win)."""
-    searches = [drive.Search(state, order=first)]
-    reason, _, decider = drive.take_turns(
-        searches, None, nodes, lambda: False, None, None, lambda: drive.Search(state, order=second)
-    )
-    joined = len(searches) == 2 and searches[1].nodes > 0
+def orders_verdict(state: GameState, orders: tuple[int, ...], nodes: int) -> tuple[str, bool, bool]:
+    """``won``/``lost``/``unknown`` of searches in ``orders`` alone (no relaxation) on one
+    table, the first leading and the others joining it, whether the second searched at all,
+    and whether any entered a position another had entered (``Search.shared``); a win's line
+    is replayed through the engine (``Search.line`` raises if it does not win)."""
+    searches = [drive.Search(state, order=orders[0])]
+    later = tuple(partial(drive.Search, state, order=order) for order in orders[1:])
+    reason, _, decider = drive.take_turns(searches, None, nodes, lambda: False, None, None, later)
+    joined = len(searches) == len(orders) and searches[1].nodes > 0
     shared = any(search.shared > 0 for search in searches)
     if reason:
         return "unknown", joined, shared
@@ -91,9 +91,9 @@ def test_the_orders_interleaved_on_one_table_agree_with_the_brute_force(
         if rec["brute"] == "unknown":
             continue
         state = case.searched
-        for first, second in (ORDERS, ORDERS[::-1]):
-            verdict, joined, entered = pair_verdict(state, first, second, 200_000)
-            assert verdict in (rec["brute"], "unknown"), (verdict, rec, first, state.to_dict())
+        for orders in (ORDERS, ORDERS[::-1], (core.ORDER_TALON, *ORDERS)):
+            verdict, joined, entered = orders_verdict(state, orders, 200_000)
+            assert verdict in (rec["brute"], "unknown"), (verdict, rec, orders, state.to_dict())
             paired[verdict, rec["f2t"], rec["override"]] += joined
             shared[verdict] += entered
     for f2t in (True, False):  # the second order took part in solve's wins

@@ -35,7 +35,7 @@ from .layout import (
     O_FND,
     O_LEN,
     O_ORDER,
-    ORDER_REVEALS,
+    ORDER_DEFAULT,
     RANK,
     SCR_TOP,
     SUIT,
@@ -123,7 +123,7 @@ def _abstract_to_foundations(S: np.ndarray, out: np.ndarray, n: int, mark: np.nd
     it so), where the card of rank ``r`` can only lie ``RANK[bottom] - r`` places above the
     run's bottom card.
     """
-    reveals_first = S[O_ORDER] == ORDER_REVEALS
+    order = S[O_ORDER]
     for suit in range(4):
         h = S[O_FND + suit]
         if h == 13:
@@ -132,7 +132,7 @@ def _abstract_to_foundations(S: np.ndarray, out: np.ndarray, n: int, mark: np.nd
         col = mark[ix(SCR_TOP + card)] - 1
         if col >= 0:
             fd = S[O_FD + col]
-            prio = up_priority(reveals_first, S[O_LEN + col] - 1 == fd and fd > 0)
+            prio = up_priority(order, S[O_LEN + col] - 1 == fd and fd > 0)
             n = add_move(out, n, encode(K_COL_FND, card, col, 0, 1, prio))
             continue
         t = mark[ix(SCR_TOP + (3 - suit) * 13 + h)] - 1  # the twin: same rank and colour
@@ -145,7 +145,7 @@ def _abstract_to_foundations(S: np.ndarray, out: np.ndarray, n: int, mark: np.nd
                 continue  # no covered face-up card
             k = fd + RANK[ix(S[ix(O_COLS + c * CAP + fd)])] - h
             if fd <= k < ln - 1 and S[ix(O_COLS + c * CAP + k)] == card:
-                prio = up_priority(reveals_first, k == fd and fd > 0)
+                prio = up_priority(order, k == fd and fd > 0)
                 n = add_move(out, n, encode(K_SWAP_FND, card, c, t, ln - 1 - k, prio))
     return n
 
@@ -164,7 +164,7 @@ def _abstract_reveals(
         fd = S[O_FD + s]
         t = landing_column(S, mark, root, first_empty)
         if t >= 0:
-            prio = reveal_priority(S[O_ORDER] == ORDER_REVEALS, root, fd)
+            prio = reveal_priority(S[O_ORDER], root, fd)
             n = add_move(out, n, encode(K_COL_COL, root, s, t, S[O_LEN + s] - fd, prio))
     return n
 
@@ -213,7 +213,7 @@ def _columns_to_foundations(S: np.ndarray, out: np.ndarray, n: int) -> int:
         if ln > 0:
             card = S[O_COLS + c * CAP + ln - 1]
             if S[O_FND + SUIT[card]] == RANK[card]:
-                prio = up_priority(False, ln - 1 == S[O_FD + c] and S[O_FD + c] > 0)
+                prio = up_priority(ORDER_DEFAULT, ln - 1 == S[O_FD + c] and S[O_FD + c] > 0)
                 n = add_move(out, n, encode(K_COL_FND, card, c, 0, 1, prio))
     return n
 
@@ -237,7 +237,7 @@ def _column_moves(
             card = S[O_COLS + s * CAP + k]
             count = ln - k
             if k == fd:  # a root: it turns a card up or empties its column
-                prio = reveal_priority(False, card, fd)
+                prio = reveal_priority(ORDER_DEFAULT, card, fd)
             else:
                 prio = PLACED_RUN
                 under = S[O_COLS + s * CAP + k - 1]

@@ -34,7 +34,7 @@ from .layout import (
     O_TAL,
     O_TN,
     O_TP,
-    ORDER_REVEALS,
+    ORDER_DEFAULT,
     RANK,
     SUIT,
     TAL_CAP,
@@ -185,12 +185,12 @@ def _talon_card_moves(
 ) -> int:
     """:func:`abstract_talon_moves` for talon index ``i``: up, then onto one column."""
     card = S[ix(O_TAL + i)]
-    reveals_first = S[O_ORDER] == ORDER_REVEALS
+    order = S[O_ORDER]
     if S[ix(O_FND + SUIT[ix(card)])] == RANK[ix(card)]:
-        n = add_move(out, n, encode(K_TAL_FND, card, i, 0, 1, talon_up_priority(reveals_first)))
+        n = add_move(out, n, encode(K_TAL_FND, card, i, 0, 1, talon_up_priority(order)))
     t = landing_column(S, mark, card, first_empty)
     if t >= 0:
-        prio = talon_onto_column_priority(reveals_first, card)
+        prio = talon_onto_column_priority(order, card)
         n = add_move(out, n, encode(K_TAL_COL, card, i, t, 1, prio))
     return n
 
@@ -241,7 +241,7 @@ def every_talon_move(
             continue
         card = S[O_TAL + i]
         if S[O_FND + SUIT[card]] == RANK[card]:
-            n = add_move(out, n, encode(K_TAL_FND, card, i, 0, 1, talon_up_priority(False)))
-        code = encode(K_TAL_COL, card, i, 0, 1, talon_onto_column_priority(False, card))
+            n = add_move(out, n, encode(K_TAL_FND, card, i, 0, 1, talon_up_priority(ORDER_DEFAULT)))
+        code = encode(K_TAL_COL, card, i, 0, 1, talon_onto_column_priority(ORDER_DEFAULT, card))
         n = onto_columns(out, n, S, mark, code, card, -1, first_empty if kings else -1)
     return n
