@@ -81,32 +81,24 @@ TT_MAX = 1 << 26
 #: Smaller tables keep one half (cheap to grow).
 LATE_GROWTH_ROWS = 1 << 23
 #: Positions the searches of a solve search in turn (:func:`take_turns`). 50,000 before, with
-#: the draw-3 second order after 100,000 positions (:data:`SECOND_ORDER_AFTER`): numbered
-#: draw-3 deals 1-5000 (10 s each, with and without by turns, two processes side by side)
-#: 277.13 M -> 268.76 M positions (-3.0%), 160.9 -> 153.7 CPU s; fresh draw-3 deals of seed 7
-#: (300) 25.43 -> 24.74 M; no verdict changed, none undecided. A deal is decided within a
-#: shorter turn of the search that decides it (the last turn of the others is wasted), and a
-#: second order that wins a deal the first order would search long joins sooner.
+#: the draw-3 second order after 100,000 positions: numbered draw-3 deals 1-5000 (10 s each)
+#: 277.13 -> 268.76 M positions, 160.9 -> 153.7 CPU s; fresh draw-3 deals of seed 7 (300)
+#: 25.43 -> 24.74 M; no verdict changed. A deal is decided within a shorter turn of the search
+#: that decides it, and a later order that wins a deal the first would search long joins sooner.
 TURN_NODES = 10_000
 
-#: Positions a draw-3 search spends alone before a second one in the other move order joins
-#: it (see :func:`take_turns`): most deals are decided before, and pay nothing for it (see
+#: Positions a draw-3 search spends alone before the later orders join it (see
+#: :func:`take_turns`): most deals are decided before, and pay nothing for it (see
 #: :data:`TURN_NODES` for 100,000 before).
 SECOND_ORDER_AFTER = 20_000
-#: Turns the first draw-3 search (and the relaxation) take for each second-order turn (take_turns).
+#: Turns the first draw-3 search (and the relaxation) take for each turn of each later order.
 SECOND_ORDER_SHARE = 2
-#: Draw 1 (no relaxation beside the search): the second order joins once the first has
-#: searched this many positions (its first turn), takes the third turn and every other one
-#: after it (:func:`second_order_schedule`). Won draw-1 deals have the same heavy tail as draw
-#: 3's: numbered 2367, 2821 and 3141 took the first order alone 1.45 M, 1.17 M and 1.78 M
-#: positions, the two orders together under 0.14 M each. Numbered draw-1 deals 1-5000 (10 s
-#: each, with and without by turns, two processes side by side): 112.48 M -> 106.06 M
-#: positions (-5.7%); fresh deals of seed 7 (300) 7.11 -> 6.40 M (-9.9%); no verdict changed.
-#: The lost deals pay 1-3% more positions (the two orders enter different restricted keys),
-#: some won ones more (numbered 2597: 0.77 -> 1.35 M with turns of 50,000). Turns of 50,000
-#: with the second order from 50,000 positions gave 107.34 M and 6.61 M, from 100,000 109.14
-#: M and 6.85 M; draw 3's schedule then (from 200,000, one turn in three) 59.42 M on deals
-#: 1-3000 (57.19 M here).
+#: Draw 1 (no relaxation beside the search): the later orders join once the first has searched
+#: this many positions (its first turn), then all take turns alike (:func:`second_order_schedule`).
+#: Won draw-1 deals have draw 3's heavy tail (numbered 2367, 2821, 3141: the first order alone
+#: 1.17-1.78 M positions, two orders under 0.14 M each). Numbered draw-1 deals 1-5000, 10 s
+#: each, with a second order: 112.48 -> 106.06 M positions; fresh deals of seed 7 (300) 7.11 ->
+#: 6.40 M; no verdict changed. Turns of 50,000 from 50,000 or 100,000: 107.34 and 109.14 M.
 DRAW1_SECOND_ORDER_AFTER = 10_000
 DRAW1_SECOND_ORDER_SHARE = 1
 
@@ -145,28 +137,8 @@ def grow_at(rows: int) -> int:
 
 
 #: The move orders of the exact searches that join a solve's first search
-#: (``core.ORDER_DEFAULT``) on its table, together, in both draw modes (:func:`take_turns`;
-#: the orders: ``core.priorities``). Each wins won deals on which the others search long:
-#: lonelybot's order (the only one until December 2026) wins fresh draw-3 deal
-#: 1007087304433024738 in 53 positions, where the talon order alone needs millions; the talon
-#: order alone wins 25 of the 73 won draw-3 deals that cost the solve the most (over 400,000
-#: positions: fresh seeds 31-60 and numbered 1-5000) in under 100,000 positions, where the
-#: first order alone won none and lonelybot's 4 (4 M positions each at most: 55.5 M in all,
-#: the first 82.4 M, lonelybot's 113.2 M). With the third order, node counts at 30 s a deal
-#: (no verdict changed, none undecided):
-#:
-#: ==========================  =====  ================  ================  ================
-#: deals                       draw   all               won               lost
-#: ==========================  =====  ================  ================  ================
-#: fresh, seeds 31-60 (6000)   3      332.42 -> 311.94  90.37 -> 69.72    242.04 -> 242.22
-#: numbered 1-5000             3      232.23 -> 223.16  87.12 -> 77.97    145.10 -> 145.19
-#: fresh, seeds 31-60 (6000)   1      164.68 -> 155.24  26.54 -> 20.05    138.14 -> 135.19
-#: numbered 1-5000             1      98.42 -> 90.45    26.16 -> 18.99    72.26 -> 71.46
-#: ==========================  =====  ================  ================  ================
-#:
-#: (M positions). In draw 3 the talon order in place of lonelybot's: fresh won 90.37 -> 95.00
-#: M, 22.68 M of it 1007087304433024738; the talon order first, lonelybot's second: fresh won
-#: 111.52 M (it is the worse first order on the deals decided early).
+#: (``core.ORDER_DEFAULT``) on its table, together, in both draw modes (:func:`take_turns`):
+#: each wins won deals the others search long (the orders and their figures: ``core.priorities``).
 LATER_ORDERS = (core.ORDER_REVEALS, core.ORDER_TALON)
 
 
@@ -273,9 +245,8 @@ class Search:
         search generates from a position (a restricted position has its own key), so it does
         not matter which of the two entered it. Peak memory counts the table once, in ``other``'s
         figure. Rows of another width than this search's raise ``memory.TableWidthError``.
-        With ``mutual`` false, ``other`` keeps the partner it has (a third search of the table
-        reads ``other``'s first move, and ``other`` the second's): which child a search may
-        enter at its root is a matter of speed, never of soundness.
+        With ``mutual`` false ``other`` keeps its partner (a third search reads ``other``'s first
+        move): which child a search may enter at its root is speed, never soundness.
         """
         other.table.require_width(self.TT.shape[1])
         self.table = other.table

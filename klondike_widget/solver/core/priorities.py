@@ -28,6 +28,28 @@ then talon cards up, then foundation cards down. The talon order is the default 
 talon's plays first (fewest taps first, as generated). Moves without twin classes (every legal
 move, ``gen_moves`` unpruned, or a search with ``DOM_TWINS`` off) always take the default order.
 
+Each order wins won deals the others search long (``drive.LATER_ORDERS``). Lonelybot's (the
+only later order until December 2026) wins fresh draw-3 deal 1007087304433024738 in 53
+positions, where the talon order alone needs millions. Alone, at most 4 M positions each, on
+the 73 won draw-3 deals that cost the solve most (over 400,000 positions; fresh seeds 31-60,
+numbered 1-5000): the talon order won 25 in under 100,000 positions, lonelybot's 4, the
+default none (55.5, 113.2 and 82.4 M positions in all). The solve with the talon order as a
+third, beside the first two and in the draw-1 relaxation, 30 s a deal, M positions (no
+verdict changed, none undecided):
+
+==========================  =====  ================  ================  ================
+deals                       draw   all               won               lost
+==========================  =====  ================  ================  ================
+fresh, seeds 31-60 (6000)   3      332.42 -> 305.25  90.37 -> 65.36    242.04 -> 239.89
+numbered 1-5000             3      232.23 -> 217.65  87.12 -> 73.65    145.10 -> 143.99
+fresh, seeds 31-60 (6000)   1      164.68 -> 155.24  26.54 -> 20.05    138.14 -> 135.19
+numbered 1-5000             1      98.42 -> 90.45    26.16 -> 18.99    72.26 -> 71.46
+==========================  =====  ================  ================  ================
+
+In draw 3 the talon order in place of lonelybot's: fresh won 95.00 M, 22.68 M of it deal
+1007087304433024738; the talon order first and lonelybot's second: fresh won 111.52 M (it is
+the worse first order on the deals decided early).
+
 >>> from klondike_widget.solver.core.layout import ORDER_DEFAULT as D, ORDER_REVEALS as R
 >>> from klondike_widget.solver.core.layout import ORDER_TALON as T
 >>> up_priority(D, True), up_priority(D, False), up_priority(R, False), up_priority(T, True)
