@@ -291,7 +291,7 @@ def _beside(
     """What searches beside the first order: the makers of the other orders (joining later,
     see :func:`~.drive.take_turns`, :data:`~.drive.LATER_ORDERS`), the finder beams
     (:mod:`.finder`, stopped by ``stop`` or the limit's seconds from ``t0``) and, in draw 3,
-    the draw-1 relaxation (appended to ``searches``: :class:`~.relaxation.Relaxation`, two
+    the draw-1 relaxation (appended to ``searches``: :class:`~.relaxation.Relaxation`, three
     move orders of its own)."""
     later = tuple(partial(Search, state, order=order) for order in LATER_ORDERS)
     deadline = float("inf") if limit.seconds is None else t0 + limit.seconds

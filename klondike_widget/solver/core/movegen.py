@@ -157,6 +157,7 @@ def _abstract_reveals(
     """Twin classes: each root with everything on it onto one column (a King on face-down
     cards to an empty column); ``landing`` (:func:`~.targets.mark_landings`) says which have
     one."""
+    order = S[O_ORDER]
     for s in range(NCOL):
         root = root_card(S, s)
         if root < 0 or ((landing >> root) & 1) == 0:
@@ -164,7 +165,7 @@ def _abstract_reveals(
         fd = S[O_FD + s]
         t = landing_column(S, mark, root, first_empty)
         if t >= 0:
-            prio = reveal_priority(S[O_ORDER], root, fd)
+            prio = reveal_priority(order, root, fd)
             n = add_move(out, n, encode(K_COL_COL, root, s, t, S[O_LEN + s] - fd, prio))
     return n
 
