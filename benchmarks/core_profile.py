@@ -60,7 +60,8 @@ from klondike_widget.engine.state import GameState
 from klondike_widget.solver import Limit, core, solve, warm_up
 from klondike_widget.solver.api import Search
 from klondike_widget.solver.bridge import encode_state
-from klondike_widget.solver.drive import TT_START, take_turns
+from klondike_widget.solver.drive import TT_START
+from klondike_widget.solver.turns import take_turns
 
 #: The harness is compiled as the core is, without numba's runtime (``_nrt=False``: with it on,
 #: every call passing an array to a core function pays a reference count the search does not,

@@ -8,7 +8,7 @@ Thoughtful Klondike: the solver sees the face-down cards. A search ends in one o
 * :attr:`Status.LOST`: every position reachable from the given one was searched and none wins;
   in draw 3 it is also proved by the *draw-1 relaxation*, which takes turns with the search and,
   on long searches, with a second one in another move order
-  (:func:`klondike_widget.solver.drive.take_turns`);
+  (:func:`klondike_widget.solver.turns.take_turns`);
 * :attr:`Status.UNKNOWN`: the budget (:class:`Limit`) ran out or the search was cancelled. This is
   never a loss.
 
@@ -34,7 +34,6 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any, Protocol
 
 import numpy as np
@@ -49,19 +48,19 @@ from klondike_widget.solver import coldstart
 from klondike_widget.solver.beam_run import prepare_shortening
 from klondike_widget.solver.coldstart import CORE as core  # compiled, or uncompiled until then
 from klondike_widget.solver.drive import (
-    LATER_ORDERS,
     RELAX_TABLE_BYTES,
     TT_MAX,
     TT_START,
     TURN_NODES,
     Search,
-    Searcher,
-    take_turns,
+    later_makers,
     with_override,
 )
 from klondike_widget.solver.finder import WinFinder
 from klondike_widget.solver.relaxation import Relaxation
+from klondike_widget.solver.searcher import Searcher
 from klondike_widget.solver.shorten import LineLength, check_setting, line_length, shortened
+from klondike_widget.solver.turns import take_turns
 
 __all__ = [
     "Limit",
@@ -289,11 +288,11 @@ def _beside(
     state: GameState, searches: list[Searcher], limit: Limit, t0: float, stop: Callable[[], bool]
 ) -> tuple[tuple[Callable[[], Search], ...], WinFinder]:
     """What searches beside the first order: the makers of the other orders (joining later,
-    see :func:`~.drive.take_turns`, :data:`~.drive.LATER_ORDERS`), the finder beams
+    see :func:`~.turns.take_turns`, :data:`~.drive.LATER_ORDERS`), the finder beams
     (:mod:`.finder`, stopped by ``stop`` or the limit's seconds from ``t0``) and, in draw 3,
     the draw-1 relaxation (appended to ``searches``: :class:`~.relaxation.Relaxation`, three
     move orders of its own)."""
-    later = tuple(partial(Search, state, order=order) for order in LATER_ORDERS)
+    later = later_makers(state)
     deadline = float("inf") if limit.seconds is None else t0 + limit.seconds
     if state.rules.draw == 3:
         searches.append(Relaxation(state))

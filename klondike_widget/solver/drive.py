@@ -1,24 +1,20 @@
-"""Driving the core: one resumable search (:class:`Search`) and the turns that share a budget.
+"""Driving the core: one resumable search (:class:`Search`), the settings of the turns that
+share a solve's budget (:mod:`.turns`) and the joining of several move orders on one table.
 
 :class:`Search` holds the core's arrays for one position and calls the core between chunks;
-:func:`take_turns` runs a search, two more in other move orders once it is long, and in
-draw 3 its draw-1 relaxation beside it, until one of them decides or the budget is spent. Turns
-are counted in positions, never in seconds, so verdicts and node counts are the same on every
-machine (:data:`TURN_NODES`).
+:func:`join_later` adds searches of the same position in the other move orders
+(:data:`LATER_ORDERS`) on its table, and :func:`shared_verdict` says which one's result stands.
 
 >>> from klondike_widget.engine.deals import deal
 >>> search = Search(deal(2))
->>> take_turns([search], None, 100_000, lambda: False, None)[:2]
-('', 'search')
->>> search.result == core.R_WON and len(search.line()) > 0
+>>> search.step(100_000) == core.R_WON and len(search.line()) > 0
 True
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
-from typing import cast
+from functools import partial
 
 import numpy as np
 
@@ -27,9 +23,7 @@ from klondike_widget.engine.state import GameState
 from klondike_widget.solver.arrays import SearchArrays
 from klondike_widget.solver.bridge import encode_state, engine_line, with_override
 from klondike_widget.solver.coldstart import CORE as core  # compiled, or uncompiled until then
-from klondike_widget.solver.finder import WinFinder
 from klondike_widget.solver.memory import Table
-from klondike_widget.solver.searcher import Searcher
 
 __all__ = [
     "TT_START",
@@ -48,9 +42,9 @@ __all__ = [
     "second_order_schedule",
     "RELAXATION_LEADS",
     "Search",
-    "Searcher",
     "shared_verdict",
-    "take_turns",
+    "later_makers",
+    "join_later",
     "with_override",
 ]
 
@@ -80,15 +74,16 @@ TT_MAX = 1 << 26
 #: 523 -> 501 MiB; deal 1862 11.27 -> 9.83 CPU s. The table is exact: no node count changes.
 #: Smaller tables keep one half (cheap to grow).
 LATE_GROWTH_ROWS = 1 << 23
-#: Positions the searches of a solve search in turn (:func:`take_turns`). 50,000 before, with
-#: the draw-3 second order after 100,000 positions: numbered draw-3 deals 1-5000 (10 s each)
-#: 277.13 -> 268.76 M positions, 160.9 -> 153.7 CPU s; fresh draw-3 deals of seed 7 (300)
-#: 25.43 -> 24.74 M; no verdict changed. A deal is decided within a shorter turn of the search
-#: that decides it, and a later order that wins a deal the first would search long joins sooner.
+#: Positions the searches of a solve search in turn (:func:`~.turns.take_turns`). 50,000
+#: before, with the draw-3 second order after 100,000 positions: numbered draw-3 deals 1-5000
+#: (10 s each) 277.13 -> 268.76 M positions, 160.9 -> 153.7 CPU s; fresh draw-3 deals of seed
+#: 7 (300) 25.43 -> 24.74 M; no verdict changed. A deal is decided within a shorter turn of
+#: the search that decides it, and a later order that wins a deal the first would search long
+#: joins sooner.
 TURN_NODES = 10_000
 
 #: Positions a draw-3 search spends alone before the later orders join it (see
-#: :func:`take_turns`): most deals are decided before, and pay nothing for it (see
+#: :func:`~.turns.take_turns`): most deals are decided before, and pay nothing for it (see
 #: :data:`TURN_NODES` for 100,000 before).
 SECOND_ORDER_AFTER = 20_000
 #: Turns the first draw-3 search (and the relaxation) take for each turn of each later order.
@@ -137,7 +132,7 @@ def grow_at(rows: int) -> int:
 
 
 #: The move orders of the exact searches that join a solve's first search
-#: (``core.ORDER_DEFAULT``) on its table, together, in both draw modes (:func:`take_turns`):
+#: (``core.ORDER_DEFAULT``) on its table, together, in both draw modes (:func:`~.turns.take_turns`):
 #: each wins won deals the others search long (the orders and their figures: ``core.priorities``).
 LATER_ORDERS = (core.ORDER_REVEALS, core.ORDER_TALON)
 
@@ -145,7 +140,7 @@ LATER_ORDERS = (core.ORDER_REVEALS, core.ORDER_TALON)
 def second_order_schedule(draw: int) -> tuple[int, int]:
     """``(after, share)`` for a solve in draw mode ``draw``: the later move orders join once
     the first has searched ``after`` positions, and then the others take ``share`` turns for
-    each of each one's (:func:`take_turns`; read when the turns start).
+    each of each one's (:func:`~.turns.take_turns`; read when the turns start).
 
     >>> second_order_schedule(3), second_order_schedule(1)
     ((20000, 2), (10000, 1))
@@ -331,83 +326,6 @@ class Search:
         return moves
 
 
-class _Run:
-    """A search driven in pieces of about 0.1 s (``chunk`` positions, adapted to the clock).
-
-    ``weight``: turns it takes in each round of turns (see :meth:`reweigh`).
-    """
-
-    def __init__(self, search: Searcher, weight: int = 1) -> None:
-        self.search = search
-        self.chunk = 20_000
-        self.weight = weight
-        self.base = 0
-
-    @property
-    def turns_done(self) -> int:
-        """Turns of :data:`TURN_NODES` positions taken."""
-        return self.search.nodes // TURN_NODES
-
-    @property
-    def rounds_done(self) -> float:
-        """Rounds of turns taken since the last :meth:`reweigh`: the one with the fewest goes
-        next."""
-        return (self.turns_done - self.base) / self.weight
-
-    def reweigh(self, weight: int) -> None:
-        """Take ``weight`` turns a round from now on (the rounds counted afresh)."""
-        self.base = self.turns_done
-        self.weight = weight
-
-    @property
-    def decided(self) -> bool:
-        """Won, or exhausted without a cut-off: what it proves stands."""
-        result = self.search.result
-        return result == core.R_WON or (result == core.R_EXHAUSTED and not self.search.overflowed)
-
-    @property
-    def live(self) -> bool:
-        """Still worth a chunk: undecided and room left in its table."""
-        return self.search.result not in (core.R_WON, core.R_EXHAUSTED, core.R_GROW)
-
-    def step(self, nodes_left: int | None) -> None:
-        """Search one piece: ``chunk`` positions, or ``nodes_left`` if fewer."""
-        step = self.chunk if nodes_left is None else max(1, min(self.chunk, nodes_left))
-        c0 = time.perf_counter()
-        self.search.step(step)
-        dt = time.perf_counter() - c0
-        if dt < 0.05:
-            self.chunk = min(self.chunk * 2, 5_000_000)
-        elif dt > 0.2:
-            self.chunk = max(self.chunk // 2, 1_000)
-
-
-def _lead_relaxation(runs: list[_Run], relaxation: _Run | None, stage: int) -> int:
-    """Give the relaxation the lead as the deal looks lost (see :func:`take_turns`): past
-    each stage of :data:`RELAXATION_LEADS` it reaches without a draw-1 win (from ``stage`` on),
-    it takes that stage's turns for each of the draw-3 search's; return the stages reached.
-
-    A draw-3 win is a draw-1 win, so such a deal is likely lost, and the relaxation alone is
-    often the cheapest proof (2311, 3440, 3491 and reference deal 22: 3.1-4.3 M positions,
-    where the first order needs 4.4-8.5 M or more). The lead costs a won deal positions only
-    while its relaxation is still searching when the first order wins (a relaxation that wins
-    stops). Node counts (no clock), one lead of four from 100,000 against these stages:
-    numbered draw-3 deals 1-5000 247.26 -> 231.94 M positions (the lost 160.88 -> 145.01 M,
-    the won 86.39 -> 86.93 M), fresh seeds 37-39 (600) 26.48 -> 23.54 M, 34-36 (600, one
-    undecided at 20 M) 42.75 -> 40.65 M, 31 (200) 14.92 -> 14.81 M; no verdict changed. The
-    dearest: won 2404 0.14 -> 0.27 M. A lead of 64 from 10,000 saved a little more (229.16 M,
-    22.59 M) but starved the first order on won deals whose relaxation wins late (2404 1.01 M).
-    """
-    if relaxation is None or not relaxation.live:
-        return stage
-    while stage < len(RELAXATION_LEADS) and relaxation.search.nodes >= RELAXATION_LEADS[stage][0]:
-        lead = RELAXATION_LEADS[stage][1]
-        stage += 1
-        for run in runs:
-            run.reweigh(lead if run is relaxation else 1)
-    return stage
-
-
 def shared_verdict(exact: list[Search]) -> Search | None:
     """The search whose result stands, once the searches of one table (:meth:`Search.share_table`;
     a solve's, or its relaxation's) have decided: one has won, or all are exhausted (then one cut
@@ -420,81 +338,24 @@ def shared_verdict(exact: list[Search]) -> Search | None:
     return None
 
 
-def take_turns(
-    searches: list[Searcher],
-    seconds: float | None,
-    nodes: int | None,
-    cancelled: Callable[[], bool],
-    progress: Callable[[int, float], None] | None,
-    started: float | None = None,
-    later: Sequence[Callable[[], Search]] = (),
-    finder: WinFinder | None = None,
-) -> tuple[str, str, Search]:
-    """Search ``searches[0]`` (a :class:`Search`) and its draw-1 relaxation ``searches[1]`` (if
-    given) in turns until one decides or the budget is spent; return ``(reason, proof, decider)``.
+def later_makers(state: GameState) -> tuple[Callable[[], Search], ...]:
+    """Makers of the searches of ``state`` in :data:`LATER_ORDERS`, for :func:`join_later`."""
+    return tuple(partial(Search, state, order=order) for order in LATER_ORDERS)
 
-    ``reason`` is why it stopped undecided (a :class:`StopReason` value; ``""`` when decided),
-    ``proof`` ``"draw-1 relaxation"`` when the relaxation was exhausted (the position is lost),
-    ``"beam"`` when a beam of ``finder`` (:mod:`.finder`; they run between turns) found a win,
-    else ``"search"``; ``decider`` the exact search whose result stands (``searches[0]``, or
-    the second one). Turns of :data:`TURN_NODES` positions, the draw-3 search first, then its
-    relaxation (which stops once it has won or filled its table: then it can prove nothing).
-    Turns count positions, so verdicts and node counts are the same on any machine and core;
-    pieces of 0.1 s read clock and cancel flag often; ``seconds`` count from ``started``.
 
-    Each of ``later`` makes another exact search of the same position in another move order
-    (appended to ``searches``: :data:`LATER_ORDERS`): they join together once
-    ``searches[0]`` has searched the positions :func:`second_order_schedule` gives and (draw 3)
-    the relaxation no longer searches (it has won, or filled its table), then each takes one
-    turn for each of the others' share. All share one table (:meth:`Search.share_table`): each
-    skips what another has entered, so together they search the space once. A win of any is a
-    win (its line is replayed); the deal is lost once all are exhausted. Depth-first search
-    has a heavy tail on won deals (a wrong early choice is searched to the end), and two
-    orders rarely share it. With one table a
-    lost deal costs the two about what one alone costs (numbered 1260: 5.62 M positions). A
-    draw-3 win is a draw-1 win, so while the relaxation has found none the deal is likely lost,
-    and the relaxation (the cheaper proof) and the first order share the budget; the second
-    order waits. Once the relaxation has won, the first order still takes two turns in three:
-    on a lost deal that the relaxation cannot prove, only the exact searches prove it (numbered
-    draw-3 deals 998 and 1010). The shares change, by positions, once a deal looks lost
-    (:func:`_lead_relaxation`).
+def join_later(first: Search, makers: Sequence[Callable[[], Search]]) -> list[Search]:
+    """The searches ``makers`` make (other move orders of ``first``'s position, as
+    :func:`later_makers`'), on ``first``'s table (:meth:`Search.share_table`): the first of
+    them and ``first`` read each other's first move, the others ``first``'s only.
+
+    >>> from klondike_widget.engine.deals import deal
+    >>> first = Search(deal(2))
+    >>> [s.table is first.table for s in join_later(first, later_makers(first.state))]
+    [True, True]
     """
-    t0 = time.perf_counter() if started is None else started
-    first = cast(Search, searches[0])  # (the relaxation, if any, comes second)
-    after, share = second_order_schedule(first.state.rules.draw)
-    runs = [_Run(s, weight=share) for s in searches]
-    relaxation = runs[1] if len(runs) > 1 else None
-    exact = [first]
-    stage = 0  # the relaxation's lead (:func:`_lead_relaxation`)
-    while shared_verdict(exact) is None:
-        done = sum(r.search.nodes for r in runs)
-        if cancelled():
-            return "cancelled", "search", first
-        if seconds is not None and time.perf_counter() - t0 >= seconds:
-            return "seconds", "search", first
-        if nodes is not None and done >= nodes:
-            return "nodes", "search", first
-        if finder is not None and finder.found(TURN_NODES * sum(r.turns_done for r in runs)):
-            return "", "beam", first  # (whole turns: the pieces follow the clock)
-        if later and first.nodes >= after and (relaxation is None or not relaxation.live):
-            for run in runs:  # (the rounds counted afresh from here)
-                run.reweigh(share)
-            for k, make in enumerate(later):
-                exact.append(make())
-                exact[-1].share_table(first, mutual=k == 0)
-                searches.append(exact[-1])
-                runs.append(_Run(exact[-1]))
-            later = ()
-        stage = _lead_relaxation(runs, relaxation, stage)
-        live = [r for r in runs if r.live]
-        if not live:  # the search filled its table (and the relaxation can prove nothing)
-            return "memory", "search", first
-        run = min(live, key=lambda r: (r.rounds_done, runs.index(r)))
-        left = TURN_NODES - run.search.nodes % TURN_NODES
-        run.step(left if nodes is None else min(left, nodes - done))
-        if run.search not in exact and run.search.result == core.R_EXHAUSTED and run.decided:
-            return "", "draw-1 relaxation", first  # (its win proves nothing)
-        if progress is not None:
-            progress(sum(r.search.nodes for r in runs), time.perf_counter() - t0)
-    decider = shared_verdict(exact)
-    return "", "search", first if decider is None else decider
+    joined = []
+    for k, make in enumerate(makers):
+        search = make()
+        search.share_table(first, mutual=k == 0)
+        joined.append(search)
+    return joined

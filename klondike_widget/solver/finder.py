@@ -4,7 +4,7 @@ Depth-first search has a heavy tail on won deals: a wrong choice near the root i
 its end before the next one is tried. Numbered draw-3 deal 2464 (foundation-to-column moves
 allowed) is won, but the first order searches 17.09 M positions before it finds the win, 17.08
 M of them under the first of the root's four moves; the second order alone needs 19.34 M, the
-two together (:func:`~.drive.take_turns`) 18.04 M. A cost-ordered beam (:mod:`.beam`), which
+two together (:func:`~.turns.take_turns`) 18.04 M. A cost-ordered beam (:mod:`.beam`), which
 ranks the positions of each layer by progress, is not caught there: one of width 1024 with
 the ranking weights ``(1, 1, 0)`` finds a win of 2464 in 0.07 s.
 

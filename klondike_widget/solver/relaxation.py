@@ -3,7 +3,7 @@ orders on one table (:class:`Relaxation`).
 
 Every draw-3 line is a draw-1 line (three taps of draw 1 turn what one tap of draw 3 turns), so
 a draw-3 position whose draw-1 version is lost is lost: the relaxation's exhaustion is a proof
-(:func:`~.drive.take_turns`). Its win proves nothing, but until it has one the second draw-3
+(:func:`~.turns.take_turns`). Its win proves nothing, but until it has one the second draw-3
 order waits, so a relaxation that searches long for a win holds back the draw-3 search that
 would find one. Draw 1's first order alone has a heavy tail on won deals, which draw 1's second
 order cuts (:data:`~.drive.DRAW1_SECOND_ORDER_AFTER`); the relaxation now runs both, as a
@@ -65,7 +65,7 @@ class Relaxation:
     :data:`~.drive.TURN_NODES` positions, counted in positions so that the node counts are the
     same on every machine.
 
-    It answers what :func:`~.drive.take_turns` and :func:`~.api.solve` ask of a search:
+    It answers what :func:`~.turns.take_turns` and :func:`~.api.solve` ask of a search:
     :attr:`result` is ``R_WON`` once any order has won, ``R_EXHAUSTED`` once every order
     that searched is exhausted (the proof of :meth:`~.drive.Search.share_table`), ``R_GROW``
     once the table is full, else ``R_BUDGET``.
@@ -117,10 +117,7 @@ class Relaxation:
         while left > 0 and self.result == core.R_BUDGET:
             first = self.orders[0]
             if len(self.orders) == 1 and first.nodes >= drive.DRAW1_SECOND_ORDER_AFTER:
-                for k, order in enumerate(drive.LATER_ORDERS):
-                    later = Search(self.state, order=order)
-                    later.share_table(first, mutual=k == 0)  # (and its table's cap)
-                    self.orders.append(later)
+                self.orders += drive.join_later(first, drive.later_makers(self.state))
             live = [s for s in self.orders if s.result == core.R_BUDGET]
             search = min(live, key=lambda s: (s.nodes // drive.TURN_NODES, self.orders.index(s)))
             before = search.nodes

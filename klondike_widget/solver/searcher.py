@@ -1,4 +1,4 @@
-"""What the turns of a solve drive (:func:`~.drive.take_turns`) and report on
+"""What the turns of a solve drive (:func:`~.turns.take_turns`) and report on
 (:func:`~.api.solve`): :class:`Searcher`, met by a :class:`~.drive.Search` and by the draw-1
 relaxation's two searches (:class:`~.relaxation.Relaxation`).
 

@@ -22,7 +22,7 @@ from solver_helpers import (
 from klondike_widget.engine.deals import deal
 from klondike_widget.engine.rules import Rules
 from klondike_widget.engine.state import GameState
-from klondike_widget.solver import Limit, SolveResult, Status, core, drive, solve
+from klondike_widget.solver import Limit, SolveResult, Status, core, drive, solve, turns
 from klondike_widget.solver.bridge import encode_state
 from klondike_widget.solver.drive import SECOND_ORDER_AFTER, TURN_NODES
 
@@ -129,7 +129,7 @@ def test_at_its_root_the_second_order_enters_the_first_orders_first_move() -> No
     state = deal(7488924141928748454, Rules(draw=1, foundation_to_tableau=True))
     searches = [drive.Search(state)]
     second = lambda: drive.Search(state, order=core.ORDER_REVEALS)  # noqa: E731
-    reason, _, decider = drive.take_turns(
+    reason, _, decider = turns.take_turns(
         searches, None, 1_000_000, lambda: False, None, None, (second,)
     )
     assert reason == "" and decider is searches[1] and decider.result == core.R_WON

@@ -8,7 +8,7 @@ fuzzer's own positions (every category, foundation-to-column on and off, with an
 solver's override) in each draw mode, and every verdict is compared with the fuzzer's brute
 force (:func:`fuzz_cases.brute_force`) and every WON line replayed through the engine. Twice:
 through :func:`solve` (in draw 3 the draw-1 relaxation takes turns too, and the second order
-joins once it has won), and the two orders alone through :func:`drive.take_turns` (no
+joins once it has won), and the two orders alone through :func:`turns.take_turns` (no
 relaxation, so every LOST is proved by the exhausted orders over their one table), in both
 assignments of the first two orders, and with the talon order leading the other two.
 
@@ -30,7 +30,7 @@ from fuzz_cases import Case
 from solver_helpers import compare_case, draw_cases
 
 from klondike_widget.engine.state import GameState
-from klondike_widget.solver import core, drive
+from klondike_widget.solver import core, drive, turns
 
 SEED = 20261202
 #: Fuzzer cases tried (about half are of the draw mode tested, the others are skipped).
@@ -66,7 +66,7 @@ def orders_verdict(state: GameState, orders: tuple[int, ...], nodes: int) -> tup
     is replayed through the engine (``Search.line`` raises if it does not win)."""
     searches = [drive.Search(state, order=orders[0])]
     later = tuple(partial(drive.Search, state, order=order) for order in orders[1:])
-    reason, _, decider = drive.take_turns(searches, None, nodes, lambda: False, None, None, later)
+    reason, _, decider = turns.take_turns(searches, None, nodes, lambda: False, None, None, later)
     joined = len(searches) == len(orders) and searches[1].nodes > 0
     shared = any(search.shared > 0 for search in searches)
     if reason:

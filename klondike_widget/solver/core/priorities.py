@@ -6,7 +6,7 @@ the moves by it, highest first, keeping the order of generation among equals. A 
 changes which move is tried first, never which moves there are, so no verdict rests on these
 numbers. The orders (``S[O_ORDER]``) are ours (``ORDER_DEFAULT``), lonelybot's
 (``ORDER_REVEALS``) and talon first (``ORDER_TALON``); a solve searches the first, and later
-the others beside it on one table (``drive.take_turns``):
+the others beside it on one table (``turns.take_turns``):
 
 =========================================================  ==========  ===============  ======
 move                                                       default     reveals          talon
