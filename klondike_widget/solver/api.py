@@ -290,7 +290,7 @@ def _beside(
     """What searches beside the first order: the makers of the other orders (joining later,
     see :func:`~.turns.take_turns`, :data:`~.drive.LATER_ORDERS`), the finder beams
     (:mod:`.finder`, stopped by ``stop`` or the limit's seconds from ``t0``) and, in draw 3,
-    the draw-1 relaxation (appended to ``searches``: :class:`~.relaxation.Relaxation`, three
+    the draw-1 relaxation (appended to ``searches``: :class:`~.relaxation.Relaxation`, four
     move orders of its own)."""
     later = later_makers(state)
     deadline = float("inf") if limit.seconds is None else t0 + limit.seconds

@@ -134,7 +134,7 @@ def grow_at(rows: int) -> int:
 #: The move orders of the exact searches that join a solve's first search
 #: (``core.ORDER_DEFAULT``) on its table, together, in both draw modes (:func:`~.turns.take_turns`):
 #: each wins won deals the others search long (the orders and their figures: ``core.priorities``).
-LATER_ORDERS = (core.ORDER_REVEALS, core.ORDER_TALON)
+LATER_ORDERS = (core.ORDER_REVEALS, core.ORDER_TALON, core.ORDER_TALON_LAST)
 
 
 def second_order_schedule(draw: int) -> tuple[int, int]:
@@ -351,7 +351,7 @@ def join_later(first: Search, makers: Sequence[Callable[[], Search]]) -> list[Se
     >>> from klondike_widget.engine.deals import deal
     >>> first = Search(deal(2))
     >>> [s.table is first.table for s in join_later(first, later_makers(first.state))]
-    [True, True]
+    [True, True, True]
     """
     joined = []
     for k, make in enumerate(makers):

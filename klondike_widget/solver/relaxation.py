@@ -1,4 +1,4 @@
-"""The draw-1 relaxation of a draw-3 solve, searched as a draw-1 solve searches: three move
+"""The draw-1 relaxation of a draw-3 solve, searched as a draw-1 solve searches: four move
 orders on one table (:class:`Relaxation`).
 
 Every draw-3 line is a draw-1 line (three taps of draw 1 turn what one tap of draw 3 turns), so
@@ -17,7 +17,8 @@ The relaxation alone in the second order instead: 75.06 -> 70.22 M and 248.53 ->
 With the talon order as a third (``drive.LATER_ORDERS``, December 2026), beside the three of
 the draw-3 search, 30 s a deal: fresh draw-3 deals of seeds 31-60 (6000) 311.94 -> 305.25 M
 (won ones 69.72 -> 65.36 M, lost ones 242.22 -> 239.89 M), numbered 1-5000 223.16 -> 217.65
-M (won 77.97 -> 73.65 M, lost 145.19 -> 143.99 M); no verdict changed, none undecided.
+M (won 77.97 -> 73.65 M, lost 145.19 -> 143.99 M); no verdict changed, none undecided. The
+talon-last order joins it as a fourth (December 7, 2026; figures in ``core.priorities``).
 
 >>> from klondike_widget.engine.deals import deal
 >>> relaxation = Relaxation(deal(5, Rules(draw=3)))

@@ -118,7 +118,8 @@ def _talon_moves_by_scan(S: np.ndarray, mark: np.ndarray, first_empty: int) -> l
     in turn from the waste top round to the one before it, its card up if next, then onto the
     first column ``landing_column`` gives; in the second order onto a column ranked by the card's
     place in lonelybot's masks (rank, then hearts, diamonds, clubs, spades), and up below that;
-    in the talon order up and onto a column above every other move (onto a column first)."""
+    in the talon-first order up and onto a column above every other move (onto a column first),
+    in the talon-last order below every move but a foundation card's (up first)."""
     tn, tp = int(S[core.O_TN]), int(S[core.O_TP])
     if S[core.O_DRAW] == 1:
         reach = (1 << tn) - 1
@@ -126,7 +127,12 @@ def _talon_moves_by_scan(S: np.ndarray, mark: np.ndarray, first_empty: int) -> l
         reach = int(core.reach_mask(S, not core.last_talon_card_first(S)))
     order = int(S[core.O_ORDER])
     reveals = order == core.ORDER_REVEALS
-    up = {core.ORDER_DEFAULT: 55, core.ORDER_REVEALS: 20, core.ORDER_TALON: 85}[order]
+    up = {
+        core.ORDER_DEFAULT: 55,
+        core.ORDER_REVEALS: 20,
+        core.ORDER_TALON: 85,
+        core.ORDER_TALON_LAST: 15,
+    }[order]
     start = max(tp - 1, 0)
     moves = []
     for i in [*range(start, tn), *range(start)]:
@@ -138,7 +144,7 @@ def _talon_moves_by_scan(S: np.ndarray, mark: np.ndarray, first_empty: int) -> l
         t = int(core.landing_column(S, mark, card, first_empty))
         if t >= 0:
             prio = 74 - (4 * (card % 13) + (2, 1, 0, 3)[card // 13]) if reveals else 40
-            prio = 90 if order == core.ORDER_TALON else prio
+            prio = {core.ORDER_TALON: 90, core.ORDER_TALON_LAST: 12}.get(order, prio)
             moves.append(core.encode(core.K_TAL_COL, card, i, t, 1, prio))
     return moves
 
@@ -148,14 +154,14 @@ def test_talon_moves_visit_the_reachable_useful_indices_in_order(draw: int) -> N
     """``abstract_talon_moves`` visits only the set bits of its index masks (``talon_indices``
     of the cards that can move, with ``reach_mask``), lowest bit first (``low_bit``): its moves,
     in their order, are those of a scan of the whole talon from the waste top, at every pointer
-    of the talon, in both move orders and with the deck rule (``DOM_LAST_TALON_UP``) on and
+    of the talon, in every move order and with the deck rule (``DOM_LAST_TALON_UP``) on and
     off (in draw 3 it drops cards at some of these positions)."""
     mark = np.zeros(core.SCR_SIZE, dtype=np.int32)
     out = np.zeros(core.MAXM, dtype=np.int32)
     kinds = {core.K_TAL_FND: 0, core.K_TAL_COL: 0}
     deck_rule = 0
     for shot in searched_positions(draw, range(1, 9), every=19):
-        orders = (core.ORDER_DEFAULT, core.ORDER_REVEALS, core.ORDER_TALON)
+        orders = (core.ORDER_DEFAULT, core.ORDER_REVEALS, core.ORDER_TALON, core.ORDER_TALON_LAST)
         for tp, order in itertools.product(range(shot[core.O_TN] + 1), orders):
             for dom in (shot[core.O_DOM], shot[core.O_DOM] & ~core.DOM_LAST_TALON_UP):
                 S = shot.copy()

@@ -10,7 +10,8 @@ force (:func:`fuzz_cases.brute_force`) and every WON line replayed through the e
 through :func:`solve` (in draw 3 the draw-1 relaxation takes turns too, and the second order
 joins once it has won), and the two orders alone through :func:`turns.take_turns` (no
 relaxation, so every LOST is proved by the exhausted orders over their one table), in both
-assignments of the first two orders, and with the talon order leading the other two.
+assignments of the first two orders, and with the talon-first order leading the other three
+(the talon-last order fourth).
 
 It catches a ``shared_verdict`` that takes any one exhausted order for a proof, or the second
 order's exhaustion alone, and a relaxation that shares the draw-3 table too (each within the
@@ -91,7 +92,7 @@ def test_the_orders_interleaved_on_one_table_agree_with_the_brute_force(
         if rec["brute"] == "unknown":
             continue
         state = case.searched
-        for orders in (ORDERS, ORDERS[::-1], (core.ORDER_TALON, *ORDERS)):
+        for orders in (ORDERS, ORDERS[::-1], (core.ORDER_TALON, *ORDERS, core.ORDER_TALON_LAST)):
             verdict, joined, entered = orders_verdict(state, orders, 200_000)
             assert verdict in (rec["brute"], "unknown"), (verdict, rec, orders, state.to_dict())
             paired[verdict, rec["f2t"], rec["override"]] += joined

@@ -76,6 +76,7 @@ __all__ = [
     "ORDER_DEFAULT",
     "ORDER_REVEALS",
     "ORDER_TALON",
+    "ORDER_TALON_LAST",
     "O_ALW",
     "O_COLS",
     "O_DOM",
@@ -182,6 +183,7 @@ O_ORDER = O_ALW + 1
 ORDER_DEFAULT = 0  #: foundation plays that turn a card, talon plays (fewest taps first), reveals
 ORDER_REVEALS = 1  #: lonelybot's: reveals, foundation plays, talon cards (by LONELY_INDEX)
 ORDER_TALON = 2  #: the default order with the talon's plays first (fewest taps first)
+ORDER_TALON_LAST = 3  #: the default order with the talon's plays last (before foundation cards)
 S_SIZE = O_ORDER + 1
 #: ``H[H_CLASS]``: each column's structure count (6 bits at ``6 * c``) and each foundation's
 #: height (4 bits at ``42 + 4 * suit``), the first word of a twin-class key (``keys.table_key``).
