@@ -34,9 +34,9 @@ A depth-first search over compact integer arrays, compiled with numba (the ``cor
   ``core.DOM_ALL``);
 * in draw 3, a draw-1 search of the same position shares the budget: a lost draw-1 version proves
   the draw-3 position lost (any draw-3 line is a draw-1 line); it searches as a draw-1 solve
-  does, in two move orders (``relaxation.Relaxation``);
-* long searches add two searches in other move orders, lonelybot's and talon first (after
-  10,000 positions in draw 1, 20,000 in draw 3); all insert into one table, so together they
+  does, in four move orders (``relaxation.Relaxation``);
+* long searches add three searches in other move orders, lonelybot's, talon first and talon last
+  (after 10,000 positions in draw 1, 20,000 in draw 3); all insert into one table, so together they
   search the space once (``drive.Search.share_table``, ``drive.second_order_schedule``,
   ``drive.LATER_ORDERS``), but for the position another's first move leads to, which each may
   enter at its root (``core.enters_shared``);

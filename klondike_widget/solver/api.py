@@ -7,7 +7,7 @@ Thoughtful Klondike: the solver sees the face-down cards. A search ends in one o
   before it is returned);
 * :attr:`Status.LOST`: every position reachable from the given one was searched and none wins;
   in draw 3 it is also proved by the *draw-1 relaxation*, which takes turns with the search and,
-  on long searches, with a second one in another move order
+  on long searches, with three more in other move orders
   (:func:`klondike_widget.solver.turns.take_turns`);
 * :attr:`Status.UNKNOWN`: the budget (:class:`Limit`) ran out or the search was cancelled. This is
   never a loss.

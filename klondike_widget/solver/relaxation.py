@@ -14,7 +14,7 @@ positions, now 1.40 M. Draw-3 solves, positions (no verdict changed): fresh deal
 numbered 1-5000 248.53 -> 247.27 M (won ones 88.89 -> 86.39 M, lost ones 159.64 -> 160.88 M:
 the second order's exhaustion of a lost draw-1 version costs a little more than the first's).
 The relaxation alone in the second order instead: 75.06 -> 70.22 M and 248.53 -> 253.66 M.
-With the talon order as a third (``drive.LATER_ORDERS``, December 2026), beside the three of
+With the talon-first order as a third (``drive.LATER_ORDERS``, December 2026), beside the three of
 the draw-3 search, 30 s a deal: fresh draw-3 deals of seeds 31-60 (6000) 311.94 -> 305.25 M
 (won ones 69.72 -> 65.36 M, lost ones 242.22 -> 239.89 M), numbered 1-5000 223.16 -> 217.65
 M (won 77.97 -> 73.65 M, lost 145.19 -> 143.99 M); no verdict changed, none undecided. The
