@@ -12,6 +12,7 @@ import random
 import subprocess
 import sys
 import threading
+from itertools import product
 from pathlib import Path
 
 import numpy as np
@@ -205,10 +206,13 @@ def test_encoding_round_trip_and_do_undo() -> None:
     H2 = np.zeros(core.H_SIZE, dtype=np.uint64)
     out = np.zeros(256, dtype=np.int32)
     mark = np.zeros(core.SCR_SIZE, dtype=np.int32)
-    for state in random_positions(400, seed=4):
-        S = encode_state(state)
+    for state, dominances in product(random_positions(400, seed=4), (True, False)):
+        S = encode_state(state, dominances=dominances)
         assert decode_state(S, state.rules) == state
         core.compute_hashes(S, H)
+        twins = (S[core.O_DOM] & core.DOM_TWINS) != 0
+        cards = S[core.O_LEN : core.O_LEN + core.NCOL].any()
+        assert H[: core.NCOL].any() == (cards and not twins)  # the columns' words, if read
         key = core.state_key(S, H)
         live = H[: core.H_LIVE].copy()
         n = core.gen_moves(S, out, mark, False)

@@ -141,13 +141,17 @@ def mix64(x: np.uint64) -> np.uint64:  # pragma: no cover - trivial
 def compute_hashes(S: np.ndarray, H: np.ndarray) -> None:
     """Fill ``H`` from scratch (do and undo keep its first ``H_LIVE`` words up to date).
 
+    The columns' Zobrist words ``H[:NCOL]`` are 0 with twin classes (``DOM_TWINS``): only the
+    exact key (:func:`state_key` without them) reads them, and do and undo keep them only then.
+
     The rest is a table for :func:`abstract_key`: the part of column ``c`` when its
     :func:`structure_count` is ``k``, for every ``k`` up to the current one. Structure cards
     never change, and a search only lowers the counts, so the root's table serves the search.
     """
+    exact = (S[O_DOM] & DOM_TWINS) == 0  # (only the exact key reads the columns' words)
     for c in range(NCOL):
         h = U0
-        for k in range(S[O_LEN + c]):
+        for k in range(S[O_LEN + c] if exact else 0):
             h += ZPOS[S[O_COLS + c * CAP + k] * CAP + k]
         H[c] = h
     t = U0
