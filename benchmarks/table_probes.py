@@ -11,10 +11,12 @@ tag, both of which share a first row). The table is exact, so the node counts ar
 solver; the CPU seconds include the measurement's compile. (Until December 7, 2026 it read
 every table as two-word rows, where a search from a dealt position stores one-word rows.)
 
-Numbered draw-3 deal 1862 (LOST, 12,161,568 positions; 2**24 one-word rows, 0.693 full): a
-found key 4.73 rows over 1.47 lines, an absent one from a key's row 19.58 rows over 3.32 lines,
-2.23 keys a position. Numbered draw-1 deal 2311 (2**23 rows, 0.518 full): 2.34 rows over 1.17
-lines, and 7.15 over 1.77.
+Numbered draw-3 deal 1862 (LOST, 12,161,568 positions; 2**24 one-word rows): a found key 2.28
+rows over 1.16 lines, an absent one from a key's row 6.90 rows over 1.74 lines, 0.504 full, 1.62
+keys a position, at most two (one per residue of the pointer classes: a key replaces its twin
+under a weaker pointer, ``core.pointer_probe``). Before that (until December 7, 2026): 4.73
+rows over 1.47 lines, 19.58 over 3.32, 0.693 full, 2.23 keys a position. Numbered draw-1 deal
+2311 (2**23 rows, 0.518 full): 2.34 rows over 1.17 lines, and 7.15 over 1.77.
 
 Run: ``PYTHONPATH=. python benchmarks/table_probes.py --deals 1862:3`` (the tree on
 ``PYTHONPATH`` is measured).

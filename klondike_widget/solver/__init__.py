@@ -22,7 +22,8 @@ A depth-first search over compact integer arrays, compiled with numba (the ``cor
   waste and plays it; the line is expanded back into the real taps and recycles; in draw 1 the
   stock pointer is left out of the key, in draw 3 pointers from which the taps reach the same
   cards share a key, and a position is not searched once the table holds it under a pointer
-  that reaches every card its own does, nor entered (``core.pointer_probe``);
+  that reaches every card its own does, nor entered; entered under such a pointer, it takes the
+  row of its twin under the weaker one (``core.pointer_probe``);
 * exact table keys: with twin classes the table stores the class itself (two 64-bit words, or
   one packed exactly for any position dealt, ``core.one_word``), so no hash collision can prune
   a position and a LOST is a proof (``core.table_key``);

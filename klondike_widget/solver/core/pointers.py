@@ -10,7 +10,8 @@ search skips the weaker one once the stronger one is in the table (:func:`pointe
 Numbered draw-3 deal 1260 (exhausted by one order): of the 5.62 M positions entered without the
 rule, 2.33 M have a stronger twin in the table by the end; with it, 0.95 M come after their twin
 and are skipped (4.67 M positions). A stronger twin that comes after the weaker one is searched:
-it reaches cards the weaker one does not. Playing the talon cards highest index first (of two
+it reaches cards the weaker one does not; it takes the weaker one's row in the table, which then
+covers nothing more (:func:`pointer_probe`). Playing the talon cards highest index first (of two
 that commute, the one that leaves the lower pointer last) brings more twins in stronger first
 (first order alone: 1260 4.67 -> 4.34 M, 4658 6.51 -> 6.31-6.33 M, with or without the waste
 top first), but the fresh 100 draw-3 deals cost 2.60 -> 3.40 M positions (their won lines come
@@ -90,7 +91,9 @@ def pointer_draw(S: np.ndarray) -> int:
 def pointer_probe(S: np.ndarray, TT: np.ndarray, a: np.uint64, b: np.uint64) -> int:
     """-1 if the table ``TT`` holds the position whose untagged twin-class key is ``(a, b)``,
     as it is or under a stronger pointer (:func:`is_stronger`; only with :func:`pointer_draw`);
-    else the empty row where the key goes (the one :func:`~.table.tt_slot` finds).
+    else the row where the key goes (:func:`~.table.tt_store`): the first row holding the
+    position under a weaker pointer, which the key replaces, or else the empty row that ends
+    the run (the one :func:`~.table.tt_slot` finds).
 
     *Argument.* Let ``Q`` be the position and ``P`` the same one under a stronger pointer. The
     moves that read the pointer are the talon plays; ``P`` has every talon play of ``Q`` (its
@@ -115,6 +118,21 @@ def pointer_probe(S: np.ndarray, TT: np.ndarray, a: np.uint64, b: np.uint64) -> 
     keys of a position under its pointers share their first row (:func:`~.table.tt_home`
     leaves the pointer out), so each of them lies in the run of full rows from there, and
     ``(a, b)`` goes to the empty row that ends it: one pass finds both.
+
+    *Replacing a weaker twin.* Once ``Q`` is entered, a key of the same position under a
+    weaker pointer answers no probe that ``Q``'s does not (:func:`is_stronger` is transitive:
+    what that key covers, ``Q`` covers), so ``Q`` takes its row. The row keeps its home (the
+    pointer is not hashed) and stays full, so every other key is found as before, and
+    :func:`~.table.tt_spread`'s argument holds. The twin's position was entered and is
+    searched as before; it is now covered by ``Q``, which is entered too, so the argument
+    above holds of it. A probe still reads the whole run and skips exactly the positions it
+    skipped before, so no node count changes: the table holds fewer rows. A position then
+    keeps at most one row per residue of its pointer classes (class 0 only while it has no
+    other): at the end of numbered draw-3 deal 1862 (12.16 M positions, 2**24 one-word rows)
+    8.45 M rows instead of 11.63 M, a load of 0.50 instead of 0.69, and a probe for a key not
+    there reads 6.9 rows over 1.7 cache lines from its first row instead of 19.6 over 3.3
+    (``benchmarks/table_probes.py``); numbered draw-3 deal 3063's table stays at 2**23 rows,
+    its process peaking at 290 MiB instead of 348 (``benchmarks/big_table.py``).
     """
     return pointer_probe_at(S, TT, a, b, tt_hash(a, b))
 
@@ -141,15 +159,19 @@ def pointer_probe_at(
     b_rest = b & ~POINTER_BITS
     mask = np.uint64(TT.shape[0] - 1)
     i = h & mask
+    weaker = np.int64(-1)
     while TT[i, 1] != U0:
         x, y = TT[i, 0], TT[i, 1]
         if x == a and y == b:
             return -1
-        same = k != 0 and x == a and (y & ~POINTER_BITS) == b_rest
-        if same and is_stronger(np.int64((y & POINTER_BITS) >> POINTER_SHIFT), q, k):
-            return -1
+        if k != 0 and x == a and (y & ~POINTER_BITS) == b_rest:  # a twin
+            p = np.int64((y & POINTER_BITS) >> POINTER_SHIFT)
+            if is_stronger(p, q, k):
+                return -1
+            if weaker < 0 and is_stronger(q, p, k):
+                weaker = np.int64(i)
         i = (i + U1) & mask
-    return np.int64(i)
+    return np.int64(i) if weaker < 0 else weaker
 
 
 @core_jit_inline
@@ -160,23 +182,27 @@ def _one_word_probe(TT: np.ndarray, a: np.uint64, h: np.uint64, k: int) -> int:
     q = np.int64((a & bits) >> ONE_POINTER_SHIFT)
     mask = np.uint64(TT.shape[0] - 1)
     i = h & mask
+    weaker = np.int64(-1)
     while True:
         x = TT[i, 0]
         if x == U0:
-            return np.int64(i)
+            return np.int64(i) if weaker < 0 else weaker
         if x == a:
             return -1
-        same = k != 0 and ((x ^ a) & ~bits) == U0  # (the same key up to its pointer class)
-        if same and is_stronger(np.int64((x & bits) >> ONE_POINTER_SHIFT), q, k):
-            return -1
+        if k != 0 and ((x ^ a) & ~bits) == U0:  # a twin (the same key up to its pointer class)
+            p = np.int64((x & bits) >> ONE_POINTER_SHIFT)
+            if is_stronger(p, q, k):
+                return -1
+            if weaker < 0 and is_stronger(q, p, k):
+                weaker = np.int64(i)
         i = (i + U1) & mask
 
 
 @core_jit
 def enter(S: np.ndarray, TT: np.ndarray, a: np.uint64, b: np.uint64) -> bool:
-    """Insert the untagged key ``(a, b)`` of position ``S``; False if the table already holds
-    it, as it is or under a stronger pointer (:func:`pointer_probe`: then nothing is
-    inserted)."""
+    """Insert the untagged key ``(a, b)`` of position ``S``, over a twin under a weaker
+    pointer if the table holds one; False if the table already holds it, as it is or under a
+    stronger pointer (:func:`pointer_probe`: then nothing is inserted)."""
     i = pointer_probe(S, TT, a, b)
     if i < 0:
         return False

@@ -66,7 +66,7 @@ from .layout import (
 )
 from .movegen import gen_abstract, gen_moves, kings_first
 from .one_word import fill_one_word, row_key, row_quiet_key, row_tagged_key
-from .pointers import enter, held, pointer_probe_at
+from .pointers import held, pointer_probe, pointer_probe_at
 from .prune import (
     abstract_follow_ups,
     drop_reverse,
@@ -349,7 +349,7 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
         emptied = move_kind(m) == K_COL_COL and S[O_LEN + move_src(m)] == 0
         k_restricted = (S[O_DOM] & DOM_KING_FILLS) != 0 and emptied and aun == AUS[depth]
         full = not known and (aun >= AUM.shape[0] or depth + 1 >= MV.shape[0])
-        fresh = False
+        fresh = added = False
         if full:
             ctl[C_OVERFLOW] = 1
         else:
@@ -364,21 +364,21 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
                     tag = (TAG_FND if restricted else TAG_TALON) | move_card(m)
                 seen = row < 0 if known else held(S, TT, a, b)
                 a, b = row_tagged_key(S, H, a, b, tag)
-                fresh = not seen and tt_insert(TT, a, b)
-            elif known:
-                fresh = row >= 0
-                if fresh:
-                    tt_store(TT, row, a, b)  # (enter's insert, its probe made above)
+                fresh = added = not seen and tt_insert(TT, a, b)
             else:
-                fresh = enter(S, TT, a, b)  # (not if covered under a stronger pointer)
+                if not known:
+                    row = pointer_probe(S, TT, a, b)  # (else made above, before the move)
+                fresh = row >= 0  # (not if covered under a stronger pointer)
+                if fresh:
+                    added = tt_store(TT, row, a, b)  # (or over a twin it covers)
         shared = not full and not fresh and enters_shared(arrays, depth, a, b)
         if not fresh and not shared:
             take_back(S, H, AUM, AUU, m, UD[depth], aun, AUS[depth])
             aun = AUS[depth]
             continue
-        if fresh:
+        if added:
             ttcount += 1
-        else:
+        if not fresh:
             ctl[C_SHARED] += 1
         nodes += 1
         depth += 1

@@ -50,7 +50,10 @@ __all__ = [
 #: wait for the memory; three cut 1862's CPU time by about 5%. On the 175 draw-3 searches of
 #: numbered deals 1-5000 above 300,000 positions (10 s each, two settings side by side), three lines
 #: against one, two and four: 2.3%, 2.9% and 1.9% less CPU time in all (112.8 against 115.4 s, ...;
-#: 1.2-5.0% by size class).
+#: 1.2-5.0% by size class). Since a key replaces its twin under a weaker pointer
+#: (``pointers.pointer_probe``, December 7, 2026) the runs are shorter (1862: 0.50 full at the
+#: end), yet one line against three still took 1.03-1.10 of the CPU time on numbered draw-3
+#: deals 1862, 3063, 4658 and 2011 (``benchmarks/big_table.py``, median of three; 1260 1.00).
 PREFETCH_LINES = 3
 #: The same in draw 1, where a position has one key (no pointer classes) and the runs are
 #: short: on the 77 draw-1 searches of numbered deals 1-5000 above 300,000 positions, one line
@@ -195,21 +198,28 @@ def tt_slot(TT: np.ndarray, a: np.uint64, b: np.uint64) -> np.uint64:
 
 
 @core_jit
-def tt_store(TT: np.ndarray, i: Any, a: np.uint64, b: np.uint64) -> None:
-    """Write key ``(a, b)`` into row ``i`` of the table: an empty row that a probe for the key
-    found (:func:`tt_slot`, :func:`~.pointers.pointer_probe`), with nothing inserted since."""
+def tt_store(TT: np.ndarray, i: Any, a: np.uint64, b: np.uint64) -> bool:
+    """Write key ``(a, b)`` into row ``i`` of the table, a row that a probe for the key found
+    with nothing inserted since: the empty row that ends its run (:func:`tt_slot`), or the row
+    of a key with the same home that it replaces (:func:`~.pointers.pointer_probe`). True if
+    the row was empty (the table holds one key more).
+
+    >>> TT, k, j = np.zeros((8, 1), dtype=np.uint64), np.uint64(9), np.uint64(5)
+    >>> bool(tt_store(TT, 3, k, k)), bool(tt_store(TT, 3, j, j)), int(TT[3, 0])
+    (True, False, 5)
+    """
+    last = TT.shape[1] - 1
+    added = TT[i, last] == U0
     TT[i, 0] = a
-    TT[i, TT.shape[1] - 1] = b
+    TT[i, last] = b
+    return added
 
 
 @core_jit
 def tt_insert(TT: np.ndarray, a: np.uint64, b: np.uint64) -> bool:
     """Insert key ``(a, b)`` into the table; False if it was already there."""
     i = tt_slot(TT, a, b)
-    if TT[i, TT.shape[1] - 1] != U0:
-        return False
-    tt_store(TT, i, a, b)
-    return True
+    return tt_store(TT, i, a, b) if TT[i, TT.shape[1] - 1] == U0 else False
 
 
 @core_jit
