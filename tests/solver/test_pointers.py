@@ -71,6 +71,15 @@ def _key(a: int, talon: int, ptr: int, words: int = 2) -> tuple[np.uint64, np.ui
     return np.uint64(a), np.uint64(b)
 
 
+def _enter(S: np.ndarray, TT: np.ndarray, a: np.uint64, b: np.uint64) -> bool:
+    """Enter key ``(a, b)`` as the search does: store it at the row ``core.pointer_probe``
+    returns, unless the probe finds it covered (False)."""
+    row = int(core.pointer_probe(S, TT, a, b))
+    if row >= 0:
+        core.tt_store(TT, row, a, b)
+    return row >= 0
+
+
 def _crowded_table(rng: random.Random, words: int) -> tuple[np.ndarray, int, int]:
     """A table of 1024 rows of ``words`` words, 460 of them full of random keys, and a
     position's tableau and talon words (``a``, ``talon``) for :func:`_key`."""
@@ -111,7 +120,7 @@ def test_the_table_scan_finds_the_stronger_key_in_a_crowded_table(words: int) ->
 
 @pytest.mark.parametrize("words", [1, 2])
 def test_a_covered_key_is_not_entered_and_a_fresh_one_goes_where_it_is_found(words: int) -> None:
-    """``enter`` in a crowded table: a key covered under a stronger pointer is not inserted
+    """Entering a key in a crowded table: a key covered under a stronger pointer is not inserted
     (the table keeps its rows for positions searched: numbered draw-3 deal 3063 at 10 CPU s
     then needs 6.75 M rows, not 8.39 M, and its table stays at 256 MiB, not 512); a fresh key
     is inserted once, in the row ``tt_contains`` and ``tt_insert`` find. Catches the covered
@@ -122,21 +131,21 @@ def test_a_covered_key_is_not_entered_and_a_fresh_one_goes_where_it_is_found(wor
         TT, a, talon = _crowded_table(rng, words)
         core.tt_insert(TT, *_key(a, talon, 4, words))
         full = int((TT[:, -1] != 0).sum())
-        assert not core.enter(_position(7), TT, *_key(a, talon, 7, words))  # 4 covers 7
+        assert not _enter(_position(7), TT, *_key(a, talon, 7, words))  # 4 covers 7
         assert int((TT[:, -1] != 0).sum()) == full and not core.tt_contains(
             TT, *_key(a, talon, 7, words)
         )
-        assert core.enter(_position(5), TT, *_key(a, talon, 5, words))  # another residue: fresh
+        assert _enter(_position(5), TT, *_key(a, talon, 5, words))  # another residue: fresh
         assert core.tt_contains(TT, *_key(a, talon, 5, words)) and not core.tt_insert(
             TT, *_key(a, talon, 5, words)
         )
-        assert not core.enter(_position(5), TT, *_key(a, talon, 5, words))  # now held as it is
+        assert not _enter(_position(5), TT, *_key(a, talon, 5, words))  # now held as it is
         assert int((TT[:, -1] != 0).sum()) == full + 1, trial
 
 
 @pytest.mark.parametrize("words", [1, 2])
 def test_a_stronger_key_takes_the_row_of_a_weaker_twin(words: int) -> None:
-    """``enter`` in a crowded table: a key under a stronger pointer takes the row of its twin
+    """Entering a key in a crowded table: a key under a stronger pointer takes the row of its twin
     under a weaker one (class 0 by any other; 10 by 7 by 4, the same residue), so the table holds no
     row more, and a probe then covers what it covered before and the stronger key's own. A
     twin of the other residue covers nothing of the first and takes a row of its own. Catches
@@ -149,9 +158,9 @@ def test_a_stronger_key_takes_the_row_of_a_weaker_twin(words: int) -> None:
         core.tt_insert(TT, *_key(a ^ 1, talon, 0, words))  # another tableau: not a twin
         core.tt_insert(TT, *_key(a, talon ^ 2, 0, words))  # another talon: not a twin
         full = int((TT[:, -1] != 0).sum())
-        assert core.enter(_position(0), TT, *_key(a, talon, 0, words))  # a row more
+        assert _enter(_position(0), TT, *_key(a, talon, 0, words))  # a row more
         for tp, ptr, rows in ((10, 10, 1), (7, 7, 1), (4, 4, 1), (5, 5, 2), (2, 2, 2)):
-            assert core.enter(_position(tp), TT, *_key(a, talon, ptr, words)), (trial, tp)
+            assert _enter(_position(tp), TT, *_key(a, talon, ptr, words)), (trial, tp)
             assert int((TT[:, -1] != 0).sum()) == full + rows, (trial, tp)
             assert core.tt_contains(TT, *_key(a, talon, ptr, words))
             assert not core.tt_insert(TT, *_key(a, talon, ptr, words))

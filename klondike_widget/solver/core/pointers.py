@@ -38,10 +38,9 @@ from .layout import (
     core_jit_inline,
 )
 from .one_word import ONE_POINTER_BITS, ONE_POINTER_SHIFT
-from .table import tt_hash, tt_store
+from .table import tt_hash
 
 __all__ = [
-    "enter",
     "held",
     "is_stronger",
     "pointer_draw",
@@ -113,8 +112,10 @@ def pointer_probe(S: np.ndarray, TT: np.ndarray, a: np.uint64, b: np.uint64) -> 
     the root lost (``Q`` is not lost by fiat: it is lost because ``P`` is, which the exhausted
     search proves).
 
-    ``Q`` is not entered (:func:`enter`): it would take a row and search nothing. Each time
-    the search reaches it again the same pass finds ``P`` again (the table never deletes). The
+    ``Q`` is not entered (the search stores a key only at a row this returns, with
+    :func:`~.table.tt_store`): it would take a row and search nothing. Each time
+    the search reaches it again the same pass finds ``P`` again, or the key that replaced it
+    and covers it in turn (the table never deletes a key that nothing covers). The
     keys of a position under its pointers share their first row (:func:`~.table.tt_home`
     leaves the pointer out), so each of them lies in the run of full rows from there, and
     ``(a, b)`` goes to the empty row that ends it: one pass finds both.
@@ -196,18 +197,6 @@ def _one_word_probe(TT: np.ndarray, a: np.uint64, h: np.uint64, k: int) -> int:
             if weaker < 0 and is_stronger(q, p, k):
                 weaker = np.int64(i)
         i = (i + U1) & mask
-
-
-@core_jit
-def enter(S: np.ndarray, TT: np.ndarray, a: np.uint64, b: np.uint64) -> bool:
-    """Insert the untagged key ``(a, b)`` of position ``S``, over a twin under a weaker
-    pointer if the table holds one; False if the table already holds it, as it is or under a
-    stronger pointer (:func:`pointer_probe`: then nothing is inserted)."""
-    i = pointer_probe(S, TT, a, b)
-    if i < 0:
-        return False
-    tt_store(TT, i, a, b)
-    return True
 
 
 @core_jit
