@@ -449,6 +449,29 @@ def debug_env(work: Path, frames: bool) -> dict[str, str]:
     return env
 
 
+CPU_PROBE = (
+    "import llvmlite.binding as ll; ll.initialize_native_target(); "
+    "print(ll.get_host_cpu_name(), ll.get_host_cpu_features().flatten())"
+)
+
+
+def valgrind_cpu() -> dict[str, str]:
+    """numba's settings for the CPU valgrind emulates, read under ``valgrind --tool=none``.
+
+    valgrind shows programs a CPU of its own (on this machine's AMD EPYC, Zen 4 with
+    AVX-512: ``haswell``, no AVX-512). numba keys its cache by CPU, so a copy compiled
+    natively for the host is not found under valgrind: the core was compiled again under
+    callgrind, some 50 times slower, which looked like a hang (December 2026). Both runs of
+    the debug copy are therefore compiled for valgrind's CPU; its code is that CPU's, close to
+    the real core's but not the same (the real core's time a position is taken natively).
+    """
+    command = ["valgrind", "--tool=none", "-q", sys.executable, "-c", CPU_PROBE]
+    name, features = subprocess.run(
+        command, capture_output=True, text=True, check=True
+    ).stdout.split()
+    return {"NUMBA_CPU_NAME": name, "NUMBA_CPU_FEATURES": features}
+
+
 def deal_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options that choose the deals searched and how far (both profiles share them)."""
     parser.add_argument("--seeds", default="22,48", help="reference deals (seeds), or none")
@@ -472,7 +495,7 @@ def parse_deals(args: argparse.Namespace) -> None:
 def profile(draw: int, args: argparse.Namespace, work: Path) -> None:
     """Print one draw mode's table."""
     positions, cpu = _searches(draw, args.seeds, args.nodes, args.numbered)
-    env = debug_env(work, args.frames)
+    env = debug_env(work, args.frames) | valgrind_cpu()
     obj, meta_path, out = work / f"core{draw}.o", work / f"meta{draw}.json", work / f"cg{draw}"
     command = inner_command(draw, args, obj, meta_path)
     subprocess.run(command, env=env, check=True)  # compiles the debug copy
@@ -480,6 +503,8 @@ def profile(draw: int, args: argparse.Namespace, work: Path) -> None:
     grind += ["--dump-line=no", "--compress-strings=no", "--compress-pos=no", "--cache-sim=yes"]
     grind += ["--instr-atstart=no"]
     ready, go = work / f"ready{draw}", work / f"go{draw}"
+    ready.unlink(missing_ok=True)  # (left by an earlier run in a kept folder, ``--keep``)
+    go.unlink(missing_ok=True)
     command += ["--ready", str(ready), "--go", str(go)]
     t = time.perf_counter()
     run = subprocess.Popen(grind + command, env=env, stderr=subprocess.DEVNULL)
