@@ -327,13 +327,15 @@ def _result(
             moves, spent = shortened(state, moves, shorten, nodes, lambda: _is_cancelled(cancel))
             lengths = {"first_length": line_length(first), "shorten_seconds": spent}
     elif proof == "draw-1 relaxation" or (
-        search.result == core.R_EXHAUSTED and not search.overflowed
+        reason == "" and search.result == core.R_EXHAUSTED and not search.overflowed
     ):
+        # (stopped by the budget, the first order may be exhausted while a later one, on its
+        # table, still searches what the first skipped: no proof, see take_turns)
         moves, status = (), Status.LOST
     else:
         moves, status = (), Status.UNKNOWN
-        if search.result == core.R_EXHAUSTED:
-            reason = "depth"
+        if reason == "" and search.result == core.R_EXHAUSTED:
+            reason = "depth"  # (cut off by the stack sizes)
     return SolveResult(
         status=status,
         moves=moves,

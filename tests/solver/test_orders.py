@@ -265,3 +265,20 @@ def test_in_draw_1_the_two_orders_keep_every_verdict(monkeypatch: pytest.MonkeyP
     for _, alone, result in same_verdicts(states):
         joined[alone.result] += result.extra["second_order_nodes"] > 0
     assert joined[core.R_WON] >= 12 and joined[core.R_EXHAUSTED] >= 12, joined
+
+
+@pytest.mark.parametrize(
+    ("number", "draw", "budget", "verdict", "nodes"),
+    [(3598, 1, 115_000, Status.WON, 120_658), (293, 3, 100_000, Status.LOST, 108_974)],
+)
+def test_a_deal_stopped_while_a_later_order_still_searches_is_undecided(
+    number: int, draw: int, budget: int, verdict: Status, nodes: int
+) -> None:
+    """Deals of the game stopped by their budget after the first order is exhausted and before
+    a later order on its table is: until December 2026 both were reported LOST there, and
+    draw-1 deal 3598 is won (at 115,000-120,000 positions; its first order is exhausted from
+    113,453 on, having skipped what the later orders entered)."""
+    state = deal(number, Rules(draw=draw))
+    assert solve(state, Limit(nodes=budget, seconds=None)).status is Status.UNKNOWN
+    full = solve(state, Limit(nodes=200_000, seconds=None))
+    assert (full.status, full.nodes) == (verdict, nodes)

@@ -31,7 +31,7 @@ from fuzz_cases import Case
 from solver_helpers import compare_case, draw_cases
 
 from klondike_widget.engine.state import GameState
-from klondike_widget.solver import core, drive, turns
+from klondike_widget.solver import Limit, Status, StopReason, core, drive, solve, turns
 
 SEED = 20261202
 #: Fuzzer cases tried (about half are of the draw mode tested, the others are skipped).
@@ -142,3 +142,51 @@ def test_one_exhausted_order_proves_nothing_while_the_other_holds_the_win(
             assert drive.shared_verdict([first, second]) is second
             second.line()  # raises unless the line wins
     assert exhausted_on_a_win >= 3, exhausted_on_a_win
+
+
+def _windows(case: Case, monkeypatch: pytest.MonkeyPatch) -> tuple[Status, list[int]]:
+    """Solve ``case`` to the end; return its verdict and the budgets (positions, all searches
+    together) at which the first order stood exhausted while the verdict was still open."""
+    totals = [0]
+    windows: list[int] = []
+
+    def watched(exact: list[drive.Search]) -> drive.Search | None:
+        verdict = drive.shared_verdict(exact)
+        if verdict is None and exact[0].result == core.R_EXHAUSTED:
+            windows.append(totals[0])
+        return verdict
+
+    with monkeypatch.context() as patched:
+        patched.setattr(turns, "shared_verdict", watched)
+        full = solve(
+            case.state,
+            Limit(nodes=200_000, seconds=None),
+            foundation_to_tableau=case.override,
+            progress=lambda nodes, _: totals.__setitem__(0, nodes),
+        )
+    return full.status, sorted(set(windows))
+
+
+def test_a_solve_stopped_by_its_budget_claims_no_loss_while_an_order_still_searches(
+    cases: list[Case], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stopped by its budget after the first order is exhausted but before the orders that
+    joined it on its table are, a solve is undecided: the first skipped what they entered, and
+    they may still find a win there. Until December 2026 it reported LOST there (its stop
+    returns the first order, whose exhaustion ``api._result`` took for a proof): numbered
+    draw-3 deal 1862 at the 10 s budget, or any lost deal whose later orders ran past it. Each
+    such budget is found on a full solve (the positions when ``shared_verdict`` was asked with
+    the first exhausted), then solved to exactly that budget."""
+    stopped = Counter[str]()
+    for case in cases:
+        verdict, windows = _windows(case, monkeypatch)
+        for budget in windows[:3]:
+            res = solve(
+                case.state, Limit(nodes=budget, seconds=None), foundation_to_tableau=case.override
+            )
+            if res.reason is not StopReason.FINISHED:
+                assert res.status is Status.UNKNOWN, (budget, res, case.state.to_dict())
+                stopped[verdict.value] += 1
+            else:  # (decided within the budget after all: the same verdict)
+                assert res.status is verdict, (budget, res, case.state.to_dict())
+    assert stopped["lost"] >= 3, stopped  # (draw 3: 4 budgets of 2 positions; draw 1: 15 of 9)
