@@ -128,8 +128,8 @@ def take_turns(
     ``"beam"`` when a beam of ``finder`` (:mod:`.finder`; they run between turns) found a win,
     else ``"search"``; ``decider`` the exact search whose result stands (``searches[0]``, or
     a later one). Undecided, ``decider`` is ``searches[0]``, and its result proves nothing: it
-    may be exhausted while a later order still searches what it skipped (numbered draw-3 deal
-    293 at 100,000 positions), so only a decided exhaustion is a LOST. Turns of
+    may be exhausted while a later order still searches what it skipped (numbered draw-1 deal
+    3598, which is won, at 115,000 positions), so only a decided exhaustion is a LOST. Turns of
     :data:`~.drive.TURN_NODES` positions, the draw-3 search first, then
     its relaxation (which stops once it has won or filled its table: then it can prove nothing).
     Turns count positions, so verdicts and node counts are the same on any machine and core;

@@ -189,4 +189,4 @@ def test_a_solve_stopped_by_its_budget_claims_no_loss_while_an_order_still_searc
                 stopped[verdict.value] += 1
             else:  # (decided within the budget after all: the same verdict)
                 assert res.status is verdict, (budget, res, case.state.to_dict())
-    assert stopped["lost"] >= 3, stopped  # (draw 3: 4 budgets of 2 positions; draw 1: 15 of 9)
+    assert stopped["lost"] >= 3, stopped  # (draw 3: 4 budgets of 2 cases; draw 1: 15 of 9)
