@@ -127,10 +127,9 @@ def take_turns(
     ``proof`` ``"draw-1 relaxation"`` when the relaxation was exhausted (the position is lost),
     ``"beam"`` when a beam of ``finder`` (:mod:`.finder`; they run between turns) found a win,
     else ``"search"``; ``decider`` the exact search whose result stands (``searches[0]``, or
-    a later one). Undecided, ``decider`` is ``searches[0]``, and its result proves nothing: it
-    may be exhausted while a later order still searches what it skipped (numbered draw-1 deal
-    3598, which is won, at 115,000 positions), so only a decided exhaustion is a LOST. Turns of
-    :data:`~.drive.TURN_NODES` positions, the draw-3 search first, then
+    a later one; undecided, ``searches[0]``, whose exhaustion then proves nothing: a later order
+    may still search what it skipped, as in won numbered draw-1 deal 3598 at 115,000
+    positions). Turns of :data:`~.drive.TURN_NODES` positions, the draw-3 search first, then
     its relaxation (which stops once it has won or filled its table: then it can prove nothing).
     Turns count positions, so verdicts and node counts are the same on any machine and core;
     pieces of 0.1 s read clock and cancel flag often; ``seconds`` count from ``started``.
@@ -150,8 +149,7 @@ def take_turns(
     wait. Once the relaxation has won, the first order still takes two turns for each of each
     later order's: on a lost deal that the relaxation cannot prove, only the exact searches
     prove it (numbered draw-3 deals 998 and 1010). The shares change, by positions, once a
-    deal looks lost
-    (:func:`_lead_relaxation`).
+    deal looks lost (:func:`_lead_relaxation`).
     """
     t0 = time.perf_counter() if started is None else started
     first = cast(Search, searches[0])  # (the relaxation, if any, comes second)
