@@ -135,7 +135,8 @@ class SolveResult:
         Bytes of the solver's tables at their largest (transposition table and search stacks).
     reason : StopReason
         Why an UNKNOWN ended (``SECONDS``, ``NODES``, ``CANCELLED``, ``MEMORY``, ``DEPTH``; a
-        ``str`` enum, equal to ``"seconds"`` ...); ``FINISHED`` (equal to ``""``) otherwise.
+        ``str`` enum, equal to ``"seconds"`` ...); ``FINISHED`` (equal to ``""``) otherwise:
+        a WON or LOST with another reason is refused (``ValueError``), a stop proves nothing.
     rules : Rules or None
         The rules the search used and :attr:`moves` is legal under: the position's own, or
         those with ``foundation_to_tableau`` overridden (see :func:`solve`).
@@ -168,6 +169,9 @@ class SolveResult:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "reason", StopReason(self.reason))  # also from a plain str
+        if self.status is not Status.UNKNOWN and self.reason is not StopReason.FINISHED:
+            # (a search stopped by its budget proves nothing: see _result)
+            raise ValueError(f"a {self.status.value} result has no stop reason: {self.reason!r}")
 
     @property
     def move(self) -> Move | None:

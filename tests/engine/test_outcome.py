@@ -54,3 +54,19 @@ def test_a_solve_result_reason_is_a_stop_reason_and_equals_its_word() -> None:
     assert f"{StopReason.CANCELLED}" == "cancelled" == StopReason.CANCELLED
     with pytest.raises(ValueError, match="bored"):
         SolveResult(Verdict.UNKNOWN, reason="bored")
+
+
+def test_a_verdict_is_never_a_stop_by_the_budget() -> None:
+    """WON and LOST are reached, never cut short: a result that says it was stopped (by seconds,
+    positions, memory, cancel or depth) and still claims a verdict is refused, so an unproven
+    LOST (the bug of ``api._result`` until December 2026) cannot be reported."""
+    from klondike_widget.solver import SolveResult
+
+    for verdict in (Verdict.WON, Verdict.LOST):
+        assert SolveResult(verdict).reason is StopReason.FINISHED
+        for reason in StopReason:
+            if reason is not StopReason.FINISHED:
+                with pytest.raises(ValueError, match="no stop reason"):
+                    SolveResult(verdict, reason=reason)
+    for reason in StopReason:
+        assert SolveResult(Verdict.UNKNOWN, reason=reason).reason is reason
