@@ -323,6 +323,9 @@ def _result(
     nodes = sum(s.nodes for s in searches)
     found = finder.line if finder is not None else None
     lengths: dict[str, Any] = {}
+    # exhausted as a proof only once decided: stopped by the budget, the first order may be
+    # exhausted while a later one, on its table, still searches what it skipped (take_turns)
+    exhausted = reason == "" and search.result == core.R_EXHAUSTED
     if search.result == core.R_WON or found is not None:
         moves = found if found is not None else search.line()
         status = Status.WON
@@ -330,15 +333,11 @@ def _result(
             first = moves
             moves, spent = shortened(state, moves, shorten, nodes, lambda: _is_cancelled(cancel))
             lengths = {"first_length": line_length(first), "shorten_seconds": spent}
-    elif proof == "draw-1 relaxation" or (
-        reason == "" and search.result == core.R_EXHAUSTED and not search.overflowed
-    ):
-        # (stopped by the budget, the first order may be exhausted while a later one, on its
-        # table, still searches what the first skipped: no proof, see take_turns)
+    elif proof == "draw-1 relaxation" or (exhausted and not search.overflowed):
         moves, status = (), Status.LOST
     else:
         moves, status = (), Status.UNKNOWN
-        if reason == "" and search.result == core.R_EXHAUSTED:
+        if exhausted:
             reason = "depth"  # (cut off by the stack sizes)
     return SolveResult(
         status=status,
