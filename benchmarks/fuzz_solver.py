@@ -17,12 +17,28 @@ is replayed through the engine under the searched rules. One JSON line per case 
 results file, so a run can stop and resume; at the end a table per category, draw mode and
 rule: positions, verdicts, decided comparisons and disagreements (any disagreement is also
 printed with its position, and the exit status is 1).
+
+Two options reach what large budgets on small positions never do. ``--interleaved`` runs the
+solver on the interleaved schedule of ``tests/solver/test_shared_table.py``
+(``solver_helpers.INTERLEAVED``): turns of three positions, the later move orders joining the
+first on its table after two, so every case is searched by several orders taking turns.
+``--stops K`` solves each case again, stopped by every budget of positions below the full
+solve's count, or by ``K`` of them drawn at random (the same for the same seed and case) if
+there are more: a solve stopped by its budget must say UNKNOWN, and one that reaches a verdict
+all the same must reach the full solve's (the brute force's) after as many positions (turns
+are counted in positions, so it has followed the same search). Together they look for the bug
+fixed in December 2026, a LOST read from the first order's exhaustion at a budget stop while a
+later order still searched (``api._result``); with that fix undone, seed 66's first 3000 cases
+show it (case 2777, four of its stops)::
+
+    python benchmarks/fuzz_solver.py --seed 65 --cases 5000 --interleaved --stops 20
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from collections import Counter
@@ -32,9 +48,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "solver")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from fuzz_cases import CATEGORIES, make_case
-from solver_helpers import compare_case, winning_lines
+from solver_helpers import INTERLEAVED, compare_case, winning_lines
 
-from klondike_widget.solver import warm_up
+from klondike_widget.solver import drive, warm_up
 
 
 def table(records: list[dict[str, object]]) -> str:
@@ -49,11 +65,15 @@ def table(records: list[dict[str, object]]) -> str:
         c[f"solver_{r['solver']}"] += 1
         c["decided"] += r["agree"] is not None
         c["disagree"] += r["agree"] is False
+        for field in ("stops", "stops_decided", "stops_wrong"):
+            c[field] += int(r.get(field, 0))  # type: ignore[call-overload]
     head = (
         "| category | draw | f2t | cases | overr. | brute won | brute lost | brute unk | "
-        "solver won | solver lost | solver unk | decided | disagree |\n"
+        "solver won | solver lost | solver unk | decided | disagree | stops | stops dec. | "
+        "stops wrong |\n"
         "|----------|------|-----|-------|--------|-----------|------------|-----------|"
-        "------------|-------------|------------|---------|----------|"
+        "------------|-------------|------------|---------|----------|-------|------------|"
+        "-------------|"
     )
     lines = [head]
     total: Counter[str] = Counter()
@@ -71,7 +91,8 @@ def _row(cat: str, draw: str, f2t: str, c: Counter[str]) -> str:
         f"| {cat:<8} | {draw:>4} | {f2t:>3} | {c['n']:>5} | {c['override']:>6} | "
         f"{c['brute_won']:>9} | {c['brute_lost']:>10} | {c['brute_unknown']:>9} | "
         f"{c['solver_won']:>10} | {c['solver_lost']:>11} | {c['solver_unknown']:>10} | "
-        f"{c['decided']:>7} | {c['disagree']:>8} |"
+        f"{c['decided']:>7} | {c['disagree']:>8} | {c['stops']:>5} | {c['stops_decided']:>10} | "
+        f"{c['stops_wrong']:>11} |"
     )
 
 
@@ -83,7 +104,14 @@ def main() -> int:
     parser.add_argument("--resume", action="store_true", help="skip the cases already in --out")
     parser.add_argument("--max-states", type=int, default=100_000, help="brute-force budget")
     parser.add_argument("--lines", type=int, default=12, help="real deals per draw mode")
+    parser.add_argument(
+        "--interleaved", action="store_true", help="orders take turns from the start"
+    )
+    parser.add_argument("--stops", type=int, default=0, help="budget-stopped solves per case")
     args = parser.parse_args()
+    if args.interleaved:
+        for name, value in INTERLEAVED.items():
+            setattr(drive, name, value)
     out: Path = args.out or Path(f"fuzz_solver_seed{args.seed}.jsonl")
     done: dict[int, dict[str, object]] = {}
     if args.resume and out.exists():
@@ -102,9 +130,10 @@ def main() -> int:
     with out.open("a") as fh:
         for n, i in enumerate(todo, 1):
             case = make_case(args.seed, i, lines)
-            rec = compare_case(case, max_states=args.max_states)
+            rng = random.Random(f"{args.seed}/{i}")
+            rec = compare_case(case, max_states=args.max_states, stops=args.stops, rng=rng)
             rec["index"] = i
-            if rec["agree"] is False:
+            if rec["agree"] is False or rec.get("stops_wrong"):
                 rec["position"] = case.state.to_dict()
                 print(f"DISAGREEMENT at case {i}: {json.dumps(rec)}", flush=True)
             fh.write(json.dumps(rec) + "\n")
@@ -116,7 +145,7 @@ def main() -> int:
     records = [done[i] for i in sorted(done) if i < args.cases]
     print(f"\nseed {args.seed}, cases 0..{args.cases - 1}, results in {out}\n")
     print(table(records))
-    return 1 if any(r["agree"] is False for r in records) else 0
+    return 1 if any(r["agree"] is False or r.get("stops_wrong") for r in records) else 0
 
 
 if __name__ == "__main__":

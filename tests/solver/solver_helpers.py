@@ -234,30 +234,50 @@ def draw_cases(seed: int, cases: int, endgames: int, draw: int = 3) -> list[fuzz
     return [c for c in found if c.state.rules.draw == draw]
 
 
-def compare_case(case: Any, nodes: int = 2_000_000, max_states: int = 200_000) -> dict[str, Any]:
+#: The interleaved schedule (``tests/solver/test_shared_table.py`` and the fuzzer's
+#: ``--interleaved``), set on :mod:`klondike_widget.solver.drive`: turns of three positions, the
+#: second order from the second position on in both draw modes, and the draw-1 relaxation's
+#: lead from its fiftieth position (four turns for one) and its hundredth (64 for one). The
+#: orders then take turns on one table from the start, even on the fuzzer's small positions.
+INTERLEAVED = {
+    "TURN_NODES": 3,
+    "SECOND_ORDER_AFTER": 2,
+    "DRAW1_SECOND_ORDER_AFTER": 2,
+    "RELAXATION_LEADS": ((50, 4), (100, 64)),
+}
+
+
+def compare_case(
+    case: Any,
+    nodes: int = 2_000_000,
+    max_states: int = 200_000,
+    stops: int = 0,
+    rng: random.Random | None = None,
+) -> dict[str, Any]:
     """Solve a fuzzer case and decide it by brute force; replay a WON line independently.
 
     Returns a record: category, draw, rules, override, ``solver`` and ``brute`` verdicts
     (``won``/``lost``/``unknown``), nodes, ``second_order_nodes`` and ``decided_by`` (see
-    :func:`klondike_widget.solver.solve`) and ``agree`` (None when either is undecided).
+    :func:`klondike_widget.solver.solve`) and ``agree`` (None when either is undecided). With
+    ``stops``, the case is solved again, stopped by every budget of positions below the full
+    solve's count, or by ``stops`` of them drawn by ``rng`` if there are more
+    (:func:`_stopped_solves`), and the record
+    counts those solves (``stops``), those that reached a verdict all the same
+    (``stops_decided``) and those whose verdict contradicts the brute force's, or the full
+    solve's where the brute force gave up, or was reached after another count of positions
+    than the full solve's (``stops_wrong``).
     """
     from klondike_widget.solver import Limit, Status, solve
 
     res = solve(case.state, Limit(nodes=nodes, seconds=60), foundation_to_tableau=case.override)
-    searched = case.searched
-    if res.status is Status.WON:
-        assert res.rules == searched.rules
-        s = searched
-        for move in res.moves:
-            s = apply_move(s, move)
-        assert s.is_won, "a WON line does not win"
-    truth = fuzz_cases.brute_force(searched, max_states)  # depth first: finds wins early
+    _replay_win(case, res)
+    truth = fuzz_cases.brute_force(case.searched, max_states)  # depth first: finds wins early
     brute = "unknown" if truth is None else ("won" if truth else "lost")
     decided = brute != "unknown" and res.status is not Status.UNKNOWN
-    return {
+    record = {
         "category": case.category,
         "draw": case.state.rules.draw,
-        "f2t": searched.rules.foundation_to_tableau,
+        "f2t": case.searched.rules.foundation_to_tableau,
         "override": case.override is not None,
         "solver": res.status.value,
         "brute": brute,
@@ -266,6 +286,52 @@ def compare_case(case: Any, nodes: int = 2_000_000, max_states: int = 200_000) -
         "decided_by": res.extra["decided_by"],
         "agree": (res.status.value == brute) if decided else None,
     }
+    if stops:
+        known = brute if brute != "unknown" else res.status.value
+        below = range(1, res.nodes)
+        budgets = (
+            list(below) if len(below) <= stops else (rng or random.Random(0)).sample(below, stops)
+        )
+        record.update(_stopped_solves(case, (known, res.nodes), budgets))
+    return record
+
+
+def _replay_win(case: Any, res: Any) -> None:
+    """Replay a WON result's line from the searched position through the engine (raises
+    ``AssertionError`` unless it wins under the searched rules); nothing for other verdicts."""
+    from klondike_widget.solver import Status
+
+    if res.status is Status.WON:
+        assert res.rules == case.searched.rules
+        s = case.searched
+        for move in res.moves:
+            s = apply_move(s, move)
+        assert s.is_won, "a WON line does not win"
+
+
+def _stopped_solves(case: Any, full: tuple[str, int], budgets: list[int]) -> dict[str, int]:
+    """Solve ``case`` to each budget of positions (no clock); count the solves, those that
+    reached a verdict and the wrong ones, against the full solve's ``(verdict, positions)``:
+    a verdict not ``verdict`` (``unknown``: none can be wrong), or reached after another count
+    of positions. A solve stopped by its budget proves nothing, so it must be UNKNOWN; one
+    that decides within its budget has followed the full solve's turns, which are counted in
+    positions, to the same point. Every WON line is replayed."""
+    from klondike_widget.solver import Limit, Status, StopReason, solve
+
+    counts = {"stops": 0, "stops_decided": 0, "stops_wrong": 0}
+    for budget in budgets:
+        res = solve(
+            case.state, Limit(nodes=budget, seconds=None), foundation_to_tableau=case.override
+        )
+        _replay_win(case, res)
+        counts["stops"] += 1
+        if res.status is Status.UNKNOWN:
+            continue
+        assert res.reason is StopReason.FINISHED, res  # (SolveResult refuses anything else)
+        counts["stops_decided"] += 1
+        known, nodes = full
+        counts["stops_wrong"] += (known not in ("unknown", res.status.value)) or res.nodes != nodes
+    return counts
 
 
 def mixed_positions(
