@@ -261,7 +261,7 @@ def compare_case(
     :func:`klondike_widget.solver.solve`) and ``agree`` (None when either is undecided). With
     ``stops``, the case is solved again, stopped by every budget of positions below the full
     solve's count, or by ``stops`` of them drawn by ``rng`` if there are more
-    (:func:`_stopped_solves`), and the record
+    (:func:`stopped_solves`), and the record
     counts those solves (``stops``), those that reached a verdict all the same
     (``stops_decided``) and those whose verdict contradicts the brute force's, or the full
     solve's where the brute force gave up, or was reached after another count of positions
@@ -292,7 +292,7 @@ def compare_case(
         budgets = (
             list(below) if len(below) <= stops else (rng or random.Random(0)).sample(below, stops)
         )
-        record.update(_stopped_solves(case, (known, res.nodes), budgets))
+        record.update(stopped_solves(case, (known, res.nodes), budgets))
     return record
 
 
@@ -309,7 +309,7 @@ def _replay_win(case: Any, res: Any) -> None:
         assert s.is_won, "a WON line does not win"
 
 
-def _stopped_solves(case: Any, full: tuple[str, int], budgets: list[int]) -> dict[str, int]:
+def stopped_solves(case: Any, full: tuple[str, int], budgets: list[int]) -> dict[str, int]:
     """Solve ``case`` to each budget of positions (no clock); count the solves, those that
     reached a verdict and the wrong ones, against the full solve's ``(verdict, positions)``:
     a verdict not ``verdict`` (``unknown``: none can be wrong), or reached after another count
