@@ -40,6 +40,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import callgrind_profile as grind
+import callgrind_symbols as symbols
 
 #: Samples a second (``perf record -F``): some 20,000 in a one-second search.
 FREQUENCY = 20_000
@@ -75,7 +76,7 @@ def charge(rows: list[str], parts: dict[int, str]) -> str:
     >>> charge(["pointer_probe", "p.py:113:1"], {}), charge(["tt_rehash", "t.py:3:1"], {})
     ('pointer probe (held, enter, pointer_probe)', 'other: tt_rehash')
     """
-    function, line = grind.outer_frame(rows)
+    function, line = symbols.outer_frame(rows)
     if function != "run_chunk":
         return grind.PARTS.get(function, f"other: {function}")
     called = rows[-4] if len(rows) >= 4 else ""  # the function inlined into run_chunk
@@ -84,7 +85,7 @@ def charge(rows: list[str], parts: dict[int, str]) -> str:
 
 def part_shares(counts: Counter[int], frames: dict[int, list[str]]) -> Counter[str]:
     """The samples of ``counts`` at the addresses of ``frames`` (the core's code, symbolized:
-    :func:`callgrind_profile.symbolized`), by part (:func:`charge`).
+    :func:`callgrind_symbols.symbolized`), by part (:func:`charge`).
 
     >>> part_shares(Counter({16: 5, 99: 4}), {16: ["tt_rehash", "/x/table.py:7:3"]})
     Counter({'other: tt_rehash': 5})
@@ -111,7 +112,7 @@ def profile(draw: int, args: argparse.Namespace, work: Path) -> None:
     if meta["positions"] != positions:
         raise SystemExit(f"the debug copy searched {meta['positions']} positions, not {positions}")
     counts = samples(data)
-    frames = grind.symbolized(meta, counts)  # the samples in the core's own code
+    frames = symbols.symbolized(meta, counts)  # the samples in the core's own code
     shares = part_shares(counts, frames)
     core = sum(shares.values())
     ns = cpu / positions * 1e9
@@ -135,7 +136,7 @@ def profile(draw: int, args: argparse.Namespace, work: Path) -> None:
     )
     if args.lines:
         own = {a: [c] for a, c in counts.items()}
-        grind.hot_lines(meta, own, args.lines, unit="ns/pos", scale=ns / core, frames=frames)
+        symbols.hot_lines(meta, own, args.lines, unit="ns/pos", scale=ns / core, frames=frames)
 
 
 def _table(rows: list[tuple[str, int]], core: int, ns: float) -> None:

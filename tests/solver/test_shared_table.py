@@ -111,8 +111,9 @@ def test_the_orders_interleaved_on_one_table_agree_with_the_brute_force(
     # the exception to the skipping (search.enters_shared) was taken, on won and lost ones
     assert shared["won"] >= 10 and shared["lost"] >= 3, shared
     # most stops fall before the verdict (UNKNOWN); a budget one or two positions short of the
-    # full count still reaches it (a solve may pass its budget by that much)
-    assert stops["stops"] - stops["stops_decided"] >= 100 and stops["stops_decided"] >= 20, stops
+    # full count may still reach it (a solve may pass its budget by that much)
+    # (draw 3: 2346 stops, 164 decided; draw 1: 1819, 72)
+    assert stops["stops"] - stops["stops_decided"] >= 1000 and stops["stops_decided"] >= 50, stops
 
 
 def test_one_exhausted_order_proves_nothing_while_the_other_holds_the_win(
