@@ -7,10 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 import budget_stops
+
+SCRIPT = Path(budget_stops.__file__)
 
 
 def test_the_budgets_lie_below_the_count_most_in_its_last_fifth() -> None:
@@ -25,9 +26,9 @@ def test_the_budgets_lie_below_the_count_most_in_its_last_fifth() -> None:
 def test_the_run_checks_stops_on_won_and_lost_deals() -> None:
     # numbered draw-3 deals 290-293: 293 is lost (108,974 positions), its first order exhausted
     # from about 94,000 on while a later one still searches: the window of the December 2026 bug
+    command = [sys.executable, str(SCRIPT), "--numbered", "290-293", "--draws", "3", "--stops", "4"]
     out = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "budget_stops.py"), "--numbered", "290-293"]
-        + ["--draws", "3", "--stops", "4"],
+        command,
         capture_output=True,
         text=True,
         check=True,
