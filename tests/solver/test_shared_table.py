@@ -2,7 +2,8 @@
 
 The differential fuzzer's positions are decided long before the second order joins (after
 ``SECOND_ORDER_AFTER`` positions of the first, ``DRAW1_SECOND_ORDER_AFTER`` in draw 1), so it
-never sees the shared table. Here the second order joins after two positions and turns are
+never sees the shared table unless run with ``--interleaved``, the schedule used here
+(``solver_helpers.INTERLEAVED``). Here the second order joins after two positions and turns are
 three positions long, so the orders alternate every few positions from the start, on the
 fuzzer's own positions (every category, foundation-to-column on and off, with and without the
 solver's override) in each draw mode, and every verdict is compared with the fuzzer's brute
@@ -11,7 +12,9 @@ through :func:`solve` (in draw 3 the draw-1 relaxation takes turns too, and the 
 joins once it has won), and the two orders alone through :func:`turns.take_turns` (no
 relaxation, so every LOST is proved by the exhausted orders over their one table), in both
 assignments of the first two orders, and with the talon-first order leading the other three
-(the talon-last order fourth).
+(the talon-last order fourth). Each :func:`solve` is also repeated at budgets below its
+count (``compare_case``'s ``stops``), where it must be UNKNOWN or reach the same verdict after
+as many positions.
 
 It catches a ``shared_verdict`` that takes any one exhausted order for a proof, or the second
 order's exhaustion alone, and a relaxation that shares the draw-3 table too (each within the
