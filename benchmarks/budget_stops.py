@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from fuzz_cases import Case
 from solver_helpers import stopped_solves
 
-from klondike_widget.engine.deals import deal
+from klondike_widget.engine.deals import deal, parse_deal_numbers
 from klondike_widget.engine.rules import Rules
 from klondike_widget.solver import Limit, Status, solve, warm_up
 
@@ -51,20 +51,20 @@ def budgets(total: int, stops: int, rng: random.Random) -> list[int]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--numbered", default="1-300", help="numbered deals, e.g. 1-1000")
+    parser.add_argument("--numbered", default="1-300", help="numbered deals, e.g. 1-1000,4000")
     parser.add_argument("--draws", default="1,3")
     parser.add_argument("--stops", type=int, default=3, help="stopped solves per deal")
     parser.add_argument("--nodes", type=int, default=50_000_000, help="the full solve's cap")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    lo, hi = (int(x) for x in args.numbered.split("-"))
+    numbers = parse_deal_numbers(args.numbered)
     warm_up()
     wrong = 0
     print("| draw | deals | won | lost | undecided | stops | stops decided | stops wrong |")
     print("|------|-------|-----|------|-----------|-------|---------------|-------------|")
     for draw in (int(d) for d in args.draws.split(",")):
         c = Counter[str]()
-        for n in range(lo, hi + 1):
+        for n in numbers:
             case = Case(deal(n, Rules(draw=draw)), "numbered", None)
             full = solve(case.state, Limit(nodes=args.nodes, seconds=None))
             c[full.status.value] += 1
@@ -79,7 +79,7 @@ def main() -> int:
                 print(f"WRONG: draw {draw} deal {n} ({full.status.value}, {full.nodes}): {got}")
         wrong += c["stops_wrong"]
         print(
-            f"| {draw:>4} | {hi - lo + 1:>5} | {c['won']:>3} | {c['lost']:>4} | "
+            f"| {draw:>4} | {len(numbers):>5} | {c['won']:>3} | {c['lost']:>4} | "
             f"{c['unknown']:>9} | {c['stops']:>5} | {c['stops_decided']:>13} | "
             f"{c['stops_wrong']:>11} |",
             flush=True,
