@@ -93,6 +93,7 @@ PARTS = {
     "enter": "pointer probe (held, enter, pointer_probe)",
     "pointer_probe": "pointer probe (held, enter, pointer_probe)",
     "pointer_probe_at": "pointer probe (held, enter, pointer_probe)",
+    "probe_with": "pointer probe (held, enter, pointer_probe)",
     "is_dead": "dead-end test (is_dead)",
     "follow_ups": "prunings (follow-ups, reverse, King fills)",
     "talon_follow_ups": "prunings (follow-ups, reverse, King fills)",

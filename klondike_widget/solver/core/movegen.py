@@ -147,6 +147,7 @@ def _abstract_to_foundations(S: np.ndarray, out: np.ndarray, n: int, mark: np.nd
             if fd <= k < ln - 1 and S[ix(O_COLS + c * CAP + k)] == card:
                 prio = up_priority(order, k == fd and fd > 0)
                 n = add_move(out, n, encode(K_SWAP_FND, card, c, t, ln - 1 - k, prio))
+                break  # (the card lies in one column only)
     return n
 
 

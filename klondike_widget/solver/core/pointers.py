@@ -46,6 +46,7 @@ __all__ = [
     "pointer_draw",
     "pointer_probe",
     "pointer_probe_at",
+    "probe_with",
 ]
 
 
@@ -152,7 +153,18 @@ def pointer_probe_at(
     the whole of 1862 (12.2 M positions, four runs each, alternating) 8.29 -> 8.24 CPU s, and
     draw-1 17068234064540742805 (4.4 M) 1.98 -> 1.96: a probe waits mostly on its rows.
     """
-    k = pointer_draw(S)
+    return probe_with(TT, a, b, h, pointer_draw(S))
+
+
+@core_jit_inline
+def probe_with(TT: np.ndarray, a: np.uint64, b: np.uint64, h: np.uint64, k: int) -> int:
+    """:func:`pointer_probe_at` given its :func:`pointer_draw` ``k``, which is the same for
+    the whole search: ``search.run_chunk`` reads it once a chunk and probes with this, inlined
+    into its loop by numba. (``pointer_probe_at`` is compiled apart, and LLVM left ``run_chunk``
+    calling it: the position's and the table's array records passed, the draw read again at
+    each probe. Reference deals 22 and 48 to 100,000 positions each, with numba's inlining,
+    ``benchmarks/callgrind_profile.py``: 3,401 -> 3,173 instructions a position in draw 3 and
+    2,303 -> 2,238 in draw 1, the same positions, December 2026.)"""
     if TT.shape[1] == 1:
         return _one_word_probe(TT, a, h, k)
     # a two-word key holds key_pointer(S) in its second word

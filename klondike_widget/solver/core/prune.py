@@ -25,7 +25,7 @@ from .codes import (
     move_kind,
     move_src,
 )
-from .layout import CAP, O_COLS, O_LEN, RANK, SUIT, core_jit, twin
+from .layout import CAP, O_COLS, O_LEN, RANK, SUIT, core_jit, core_jit_inline, twin
 
 __all__ = [
     "abstract_follow_ups",
@@ -160,7 +160,7 @@ def king_fills(S: np.ndarray, moves: np.ndarray, n: int) -> int:
     return k
 
 
-@core_jit
+@core_jit_inline
 def drop_reverse(moves: np.ndarray, n: int, m: int) -> int:
     """Remove from ``moves[:n]`` the move that exactly undoes ``m``; return the new count.
 

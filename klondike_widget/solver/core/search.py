@@ -66,7 +66,7 @@ from .layout import (
 )
 from .movegen import gen_abstract, gen_moves, kings_first
 from .one_word import fill_one_word, row_key, row_quiet_key, row_tagged_key
-from .pointers import held, pointer_probe, pointer_probe_at
+from .pointers import pointer_draw, probe_with
 from .prune import (
     abstract_follow_ups,
     drop_reverse,
@@ -276,6 +276,16 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
     table probe, the dead-end test, the expansion, the undo of automatic moves) it searched 20%
     fewer positions per CPU second, ``inline="always"`` or not (measured on the reference deals,
     December 2026), and this loop is where the solver spends its time.
+
+    The other way round, a core function compiled apart (``core_jit``) may stay a call that
+    LLVM does not inline, passing the array records and reading again what this loop knows.
+    The table probe (:func:`~.pointers.probe_with`), :func:`~.prune.drop_reverse` and
+    :func:`~.talon_moves.last_talon_card_first` are inlined by numba instead: reference deals
+    22 and 48 to 100,000 positions each (``benchmarks/callgrind_profile.py``) took 3,401 ->
+    3,041 instructions a position in draw 3 and 2,303 -> 2,219 in draw 1, the same positions.
+    Inlining :func:`~.keys.key_pointer` and :func:`~.autos.is_safe` as well (some 35 more a
+    position in draw 3) made the empty-cache compile of ``warm_up`` 415 -> 526 s: they stay
+    called, as ``quiet.up_change`` does.
     """
     S, H, TT, MV, NM, IX = arrays.S, arrays.H, arrays.TT, arrays.MV, arrays.NM, arrays.IX
     UD, AUM, AUU, AUS = arrays.UD, arrays.AUM, arrays.AUU, arrays.AUS
@@ -288,6 +298,7 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
     limit = nodes + max_nodes
     grow_at = ctl[C_GROWAT]
     ahead = KY.shape[0] == MV.shape[0]  # keys read ahead (:func:`child_keys`)
+    k_ptr = pointer_draw(S)  # (the same for the whole search)
     result = R_BUDGET
     while True:
         if IX[depth] >= NM[depth]:
@@ -322,7 +333,7 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
             if b != U0:
                 known, autos, h = True, np.int64(0), tt_hash(a, b)
         if known:
-            row = pointer_probe_at(S, TT, a, b, h)
+            row = probe_with(TT, a, b, h, k_ptr)
             if row < 0 and not may_enter_shared(arrays, depth):
                 continue  # see child_keys: not fresh, whether played or not
             # (else a held child may be the partner's, which enters_shared asks below of the
@@ -362,12 +373,12 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
                     tag = TAG_KING
                 else:
                     tag = (TAG_FND if restricted else TAG_TALON) | move_card(m)
-                seen = row < 0 if known else held(S, TT, a, b)
+                seen = row < 0 if known else probe_with(TT, a, b, tt_hash(a, b), k_ptr) < 0
                 a, b = row_tagged_key(S, H, a, b, tag)
                 fresh = added = not seen and tt_insert(TT, a, b)
             else:
                 if not known:
-                    row = pointer_probe(S, TT, a, b)  # (else made above, before the move)
+                    row = probe_with(TT, a, b, tt_hash(a, b), k_ptr)  # (else made above)
                 fresh = row >= 0  # (not if covered under a stronger pointer)
                 if fresh:
                     added = tt_store(TT, row, a, b)  # (or over a twin it covers)

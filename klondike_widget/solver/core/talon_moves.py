@@ -102,7 +102,7 @@ def reachable_talon(S: np.ndarray, mark: np.ndarray, recycles: bool = True) -> N
         mark[i] = (m >> i) & 1  # nobody reads past the talon's end
 
 
-@core_jit
+@core_jit_inline
 def last_talon_card_first(S: np.ndarray) -> bool:
     """True if a draw-3 position needs no talon card that only a recycle reaches.
 
