@@ -63,6 +63,7 @@ from .layout import (
     R_WON,
     core_jit,
     core_jit_inline,
+    ix,
 )
 from .movegen import gen_abstract, gen_moves, kings_first
 from .one_word import fill_one_word, row_key, row_quiet_key, row_tagged_key
@@ -285,12 +286,16 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
     3,041 instructions a position in draw 3 and 2,303 -> 2,219 in draw 1, the same positions.
     Inlining :func:`~.keys.key_pointer` and :func:`~.autos.is_safe` as well (some 35 more a
     position in draw 3) made the empty-cache compile of ``warm_up`` 415 -> 526 s: they stay
-    called, as ``quiet.up_change`` does.
+    called, as ``quiet.up_change`` does. The stacks are indexed with the depth as an unsigned
+    integer (``d``, :func:`~.layout.ix`: no test for a negative index at each access): then
+    3,041 -> 2,941 and 2,219 -> 2,150.
     """
     S, H, TT, MV, NM, IX = arrays.S, arrays.H, arrays.TT, arrays.MV, arrays.NM, arrays.IX
     UD, AUM, AUU, AUS = arrays.UD, arrays.AUM, arrays.AUU, arrays.AUS
     mark, ctl, KY = arrays.mark, arrays.ctl, arrays.KY
     depth = ctl[C_DEPTH]
+    d = ix(depth)  # (depth as an index: unsigned, see ix)
+    up = d  # (the parent's index, once a position is entered)
     nodes = ctl[C_NODES]
     visits = ctl[C_VISITS]
     aun = ctl[C_AUN]
@@ -301,31 +306,32 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
     k_ptr = pointer_draw(S)  # (the same for the whole search)
     result = R_BUDGET
     while True:
-        if IX[depth] >= NM[depth]:
+        if IX[d] >= NM[d]:
             if depth == 0:
                 result = R_EXHAUSTED
                 break
             depth -= 1
-            take_back(S, H, AUM, AUU, MV[depth, IX[depth] - 1], UD[depth], aun, AUS[depth])
-            aun = AUS[depth]
+            d = ix(depth)
+            take_back(S, H, AUM, AUU, MV[d, ix(IX[d] - 1)], UD[d], aun, AUS[d])
+            aun = AUS[d]
             continue
         if nodes >= limit:
             break
         if ttcount >= grow_at:
             result = R_GROW
             break
-        j = IX[depth]
-        m = MV[depth, j]
-        IX[depth] += 1
+        j = ix(IX[d])
+        m = MV[d, j]
+        IX[d] += 1
         visits += 1
         # the child's untagged key, read ahead (child_keys) or off this position (quiet_key):
         # then the child is not won, its search does not overflow, ``autos`` automatic moves
         # follow its move, and ``row`` is where the key goes (nothing is inserted before it is)
-        known = ahead and KY[depth, j, 1] != U0
+        known = ahead and KY[d, j, 1] != U0
         row, autos, h = -1, np.int64(-1), U0
         if known:
-            a, b, h = KY[depth, j, 0], KY[depth, j, 1], KY[depth, j, 3]
-            autos = np.int64(KY[depth, j, 2])
+            a, b, h = KY[d, j, 0], KY[d, j, 1], KY[d, j, 3]
+            autos = np.int64(KY[d, j, 2])
         elif aun < AUM.shape[0] and depth + 1 < MV.shape[0]:
             # or read off this position (quiet_key: no automatic move follows), for a child
             # whose search does not overflow either
@@ -338,9 +344,9 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
                 continue  # see child_keys: not fresh, whether played or not
             # (else a held child may be the partner's, which enters_shared asks below of the
             # key the child is stored under: tagged, if restricted, as the partner's)
-        AUS[depth] = aun
+        AUS[d] = aun
         u, aun = play(S, H, AUM, AUU, m, aun, autos)
-        UD[depth] = u
+        UD[d] = u
         if not known and is_won(S):
             depth += 1
             result = R_WON
@@ -354,11 +360,11 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
             (S[O_DOM] & DOM_TALON_FOLLOW_UPS) != 0
             and S[O_DRAW] == 1
             and move_kind(m) == K_TAL_COL
-            and aun == AUS[depth]
+            and aun == AUS[d]
         )
         # after a column is emptied (nothing turned up, nothing went up) only a King may follow
         emptied = move_kind(m) == K_COL_COL and S[O_LEN + move_src(m)] == 0
-        k_restricted = (S[O_DOM] & DOM_KING_FILLS) != 0 and emptied and aun == AUS[depth]
+        k_restricted = (S[O_DOM] & DOM_KING_FILLS) != 0 and emptied and aun == AUS[d]
         full = not known and (aun >= AUM.shape[0] or depth + 1 >= MV.shape[0])
         fresh = added = False
         if full:
@@ -384,8 +390,8 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
                     added = tt_store(TT, row, a, b)  # (or over a twin it covers)
         shared = not full and not fresh and enters_shared(arrays, depth, a, b)
         if not fresh and not shared:
-            take_back(S, H, AUM, AUU, m, UD[depth], aun, AUS[depth])
-            aun = AUS[depth]
+            take_back(S, H, AUM, AUU, m, UD[d], aun, AUS[d])
+            aun = AUS[d]
             continue
         if added:
             ttcount += 1
@@ -393,41 +399,42 @@ def run_chunk(arrays: SearchArrays, max_nodes: int) -> int:
             ctl[C_SHARED] += 1
         nodes += 1
         depth += 1
+        up, d = d, ix(depth)  # (up: the parent's index)
         if depth == 1:
             arrays.FK[0] = a  # (read by the partner: see enters_shared)
             arrays.FK[1] = b
         if (
             (S[O_DOM] & DOM_DEAD_ENDS) != 0
             and S[O_F2T] == 0
-            and (move_kind(m) <= K_TAL_FND or move_kind(m) == K_SWAP_FND or aun > AUS[depth - 1])
+            and (move_kind(m) <= K_TAL_FND or move_kind(m) == K_SWAP_FND or aun > AUS[up])
             and is_dead(S, mark)
         ):
             # see is_dead: only a card going up can make a position dead (and only when cards
             # may not come back down); otherwise dead ends are found at the root
-            NM[depth] = 0
-            IX[depth] = 0
+            NM[d] = 0
+            IX[d] = 0
             continue
         abstract = (S[O_DOM] & DOM_TWINS) != 0
-        n = gen_abstract(S, MV[depth], mark) if abstract else gen_moves(S, MV[depth], mark, True)
+        n = gen_abstract(S, MV[d], mark) if abstract else gen_moves(S, MV[d], mark, True)
         if n > MV.shape[1]:
             ctl[C_OVERFLOW] = 1
             n = MV.shape[1]
         if restricted and abstract:
-            n = abstract_follow_ups(S, MV[depth], n, move_card(m), K_FND_COL)
+            n = abstract_follow_ups(S, MV[d], n, move_card(m), K_FND_COL)
         elif t_restricted and abstract:
-            n = abstract_follow_ups(S, MV[depth], n, move_card(m), -1)
+            n = abstract_follow_ups(S, MV[d], n, move_card(m), -1)
         elif restricted:
-            n = follow_ups(MV[depth], n, m)
+            n = follow_ups(MV[d], n, m)
         elif t_restricted:
-            n = talon_follow_ups(MV[depth], n, m)
+            n = talon_follow_ups(MV[d], n, m)
         elif k_restricted:
-            n = king_fills(S, MV[depth], n)
-        elif (UD[depth - 1] & 1) == 0 and aun == AUS[depth - 1] and (S[O_ALW] & ALW_REVERSE) != 0:
-            n = drop_reverse(MV[depth], n, m)
+            n = king_fills(S, MV[d], n)
+        elif (UD[up] & 1) == 0 and aun == AUS[up] and (S[O_ALW] & ALW_REVERSE) != 0:
+            n = drop_reverse(MV[d], n, m)
         if emptied and not k_restricted and S[O_ORDER] == ORDER_REVEALS and S[O_DRAW] == 1:
-            kings_first(S, MV[depth], n)  # a column emptied: a King into it first (an order)
-        NM[depth] = n
-        IX[depth] = 0
+            kings_first(S, MV[d], n)  # a column emptied: a King into it first (an order)
+        NM[d] = n
+        IX[d] = 0
         if ahead:
             child_keys(arrays, depth, aun)
         if depth > ctl[C_MAXDEPTH]:
